@@ -1,0 +1,14 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  // ts-jest only transpiles (isolatedModules); `npm test` type-checks with tsc first.
+  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+  globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+  testTimeout: 60_000,
+  // two cores: two workers keep PostgreSQL and the suites from starving each other
+  maxWorkers: 2,
+  reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
+};

@@ -1,0 +1,15 @@
+/**
+ * A small key/value store with expiry and counters: Redis in server mode, process memory in
+ * embedded mode. The CSW response cache, its generation counter and the login rate limiter
+ * are built on it, so both modes follow the same rules.
+ */
+export interface KeyValueStore {
+  readonly kind: 'redis' | 'memory';
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  del(key: string): Promise<void>;
+  /** atomically increments and returns the new value; sets the expiry when the key is new */
+  incr(key: string, ttlSeconds?: number): Promise<number>;
+  /** seconds until the key expires; -2 when absent, -1 without expiry */
+  ttl(key: string): Promise<number>;
+}

@@ -1,0 +1,24 @@
+import type { Redis } from 'ioredis';
+import type { KeyValueStore } from './key-value';
+
+/** Redis-backed KeyValueStore; every key is put under `prefix` so deployments and tests can share a server. */
+export function createRedisStore(redis: Redis, prefix = 'gk:'): KeyValueStore {
+  const k = (key: string) => prefix + key;
+  return {
+    kind: 'redis',
+    get: (key) => redis.get(k(key)),
+    async set(key, value, ttlSeconds) { await redis.set(k(key), value, 'EX', Math.max(1, Math.ceil(ttlSeconds))); },
+    async del(key) { await redis.del(k(key)); },
+    async incr(key, ttlSeconds) {
+      // INCR and the first EXPIRE in one round trip; NX keeps an existing window's expiry.
+      // (EXPIRE with 0 would delete the key, so a plain counter gets no EXPIRE at all.)
+      const tx = redis.multi().incr(k(key));
+      if (ttlSeconds) tx.expire(k(key), ttlSeconds, 'NX');
+      const res = await tx.exec();
+      const first = res?.[0];
+      if (!first || first[0]) throw first?.[0] ?? new Error('INCR gagal');
+      return Number(first[1]);
+    },
+    ttl: (key) => redis.ttl(k(key)),
+  };
+}

@@ -1,0 +1,115 @@
+import type { MetadataDoc, MetadataRecord, RecordStatus } from './record.types';
+import type { Organisation, User } from './user.types';
+import type { ReadScope } from './visibility';
+
+/**
+ * What the record use cases need from storage, stated here so the catalogue stays free of SQL
+ * (libs/db implements these: record.repository.ts, lintas-org.repository.ts). A `RecordTx`
+ * is one database transaction: everything done through it commits or rolls back together.
+ */
+
+export interface NewRecord {
+  id: string;
+  status: RecordStatus;
+  organisationId: string;
+  ownerId: string;
+  reviewerId: string | null;
+  /** the producer's document; its fileIdentifier equals `id` */
+  doc: MetadataDoc;
+}
+
+export interface StatusUpdate {
+  status: RecordStatus;
+  reviewerId: string | null;
+  /** set publishedAt = now() when it is still null (the first publication is kept) */
+  markPublished: boolean;
+}
+
+export interface HistoryEntry {
+  at: string;
+  actorId: string | null;
+  actorUsername: string | null;
+  from: RecordStatus | null;
+  to: RecordStatus;
+  note: string | null;
+}
+
+export interface NewHistoryEntry {
+  recordId: string;
+  actorId: string;
+  from: RecordStatus | null;
+  to: RecordStatus;
+  note: string | null;
+}
+
+/** The events record changes emit (transactional outbox), with their payloads. */
+export interface RecordEvents {
+  'record.created': { recordId: string; version: number };
+  'record.updated': { recordId: string; version: number; status: RecordStatus };
+  'record.status-changed': { recordId: string; from: RecordStatus; to: RecordStatus; version: number; actorId: string; organisationId: string };
+  'record.deleted': { recordId: string };
+}
+export type RecordEventType = keyof RecordEvents;
+
+export interface RecordTx {
+  /** the record, locked against concurrent writers until the transaction ends */
+  lockRecord(id: string): Promise<MetadataRecord | undefined>;
+  /** undefined when the id is already taken */
+  insertRecord(r: NewRecord): Promise<MetadataRecord | undefined>;
+  /** replaces the document, recomputes the search projection, version + 1 */
+  updateContent(id: string, doc: MetadataDoc): Promise<MetadataRecord>;
+  /** version + 1 */
+  updateStatus(id: string, u: StatusUpdate): Promise<MetadataRecord>;
+  deleteRecord(id: string): Promise<void>;
+  appendHistory(e: NewHistoryEntry): Promise<void>;
+  emit<K extends RecordEventType>(type: K, payload: RecordEvents[K]): Promise<void>;
+  findUser(id: string): Promise<User | undefined>;
+  /** read with a share lock, so a concurrent switch of allowLintasOrgReviewer waits for this transaction */
+  findOrganisationShared(id: string): Promise<Organisation | undefined>;
+}
+
+export interface ListQuery {
+  status?: RecordStatus;
+  /** free text; every word must occur */
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface RecordPage {
+  items: MetadataRecord[];
+  total: number;
+}
+
+export interface RecordStore {
+  transaction<T>(fn: (tx: RecordTx) => Promise<T>): Promise<T>;
+  findRecord(id: string): Promise<MetadataRecord | undefined>;
+  listRecords(scope: ReadScope, query: ListQuery): Promise<RecordPage>;
+  listHistory(recordId: string): Promise<HistoryEntry[]>;
+}
+
+export interface LintasOrgCounts {
+  /** DRAFT or REJECTED records with a reviewer from another organisation */
+  draft: number;
+  /** QCQE_PROCESS or REVIEW records with a reviewer from another organisation */
+  pending: number;
+  total: number;
+}
+
+export interface LintasOrgTx {
+  lockOrganisation(id: string): Promise<Organisation | undefined>;
+  countAssignments(organisationId: string): Promise<LintasOrgCounts>;
+  /** reviewer_id → NULL on the counted records (version + 1, status unchanged); returns them */
+  releaseAssignments(organisationId: string): Promise<{ id: string; version: number; status: RecordStatus }[]>;
+  setAllowLintasOrgReviewer(organisationId: string, allow: boolean): Promise<Organisation>;
+  emit<K extends RecordEventType>(type: K, payload: RecordEvents[K]): Promise<void>;
+}
+
+export interface LintasOrgStore {
+  transaction<T>(fn: (tx: LintasOrgTx) => Promise<T>): Promise<T>;
+  findOrganisation(id: string): Promise<Organisation | undefined>;
+  countAssignments(organisationId: string): Promise<LintasOrgCounts>;
+}
+
+/** Called after a commit that wrote outbox events (see AppDeps.afterCommit). */
+export type AfterCommit = (effects: { cswChanged: boolean }) => Promise<void>;

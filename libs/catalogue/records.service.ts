@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, validationError } from '../errors';
+import { applyMergePatch, jsonEqual } from './merge-patch';
+import type { MetadataDoc, MetadataRecord, Role } from './record.types';
+import type { AfterCommit, HistoryEntry, ListQuery, RecordPage, RecordStore, RecordTx } from './records-ports';
+import { checkIfMatch, parsePatchBody, type ContentPatch, type StatusChange } from './records-input';
+import type { Actor } from './user.types';
+import { validateMetadataDoc } from './validate-record';
+import { canEditContent, canReadRecord, checkDelete, readScopeFor, recordNotFound } from './visibility';
+import { checkTransition, docOf } from './workflow';
+
+/**
+ * The metadata record use cases. Each write runs in one transaction that locks the record row
+ * (SELECT … FOR UPDATE), checks the caller, the If-Match precondition and the rules, writes
+ * the change, its history row and its outbox event, and commits; `afterCommit` then kicks the
+ * event relay and, when CSW-visible data changed, invalidates the CSW cache.
+ *
+ * Decisions (see also the README):
+ * - PRODUSEN and ADMIN create records; a QCQE reviews and never creates (403).
+ * - publishedAt is the FIRST publication: PRIVATE → PUBLISHED again keeps it, because ISO and
+ *   CSW readers treat publication as a one-time event; updatedAt shows the later change.
+ * - a patch that changes nothing writes nothing (no version bump, no event).
+ */
+
+export const CREATOR_ROLES: readonly Role[] = Object.freeze(['PRODUSEN', 'ADMIN']);
+
+export function assertMayCreate(actor: Actor): void {
+  if (!CREATOR_ROLES.includes(actor.role)) {
+    throw new AppError('FORBIDDEN', 'Rekaman metadata dibuat oleh PRODUSEN atau ADMIN; peran QCQE hanya mereview.');
+  }
+}
+
+export interface RecordsServiceDeps {
+  store: RecordStore;
+  afterCommit: AfterCommit;
+  newId?: () => string;
+}
+
+export interface CreateOptions {
+  /** history note of the creation, e.g. "Impor XML (gmd)" */
+  note?: string;
+}
+
+export interface RecordsService {
+  create(actor: Actor, input: unknown, opts?: CreateOptions): Promise<MetadataRecord>;
+  get(actor: Actor, id: string): Promise<MetadataRecord>;
+  list(actor: Actor, query: ListQuery): Promise<RecordPage>;
+  history(actor: Actor, id: string): Promise<HistoryEntry[]>;
+  patch(actor: Actor, id: string, body: unknown, ifMatch?: string): Promise<MetadataRecord>;
+  remove(actor: Actor, id: string, ifMatch?: string): Promise<void>;
+}
+
+const isPublished = (r: Pick<MetadataRecord, 'status'>): boolean => r.status === 'PUBLISHED';
+
+export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
+  const { store, afterCommit } = deps;
+  const newId = deps.newId ?? randomUUID;
+
+  /** A readable record, locked for the rest of the transaction; 404 otherwise. */
+  async function lockReadable(tx: RecordTx, actor: Actor, id: string, ifMatch: string | undefined): Promise<MetadataRecord> {
+    const rec = await tx.lockRecord(id);
+    if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
+    checkIfMatch(rec.version, ifMatch);
+    return rec;
+  }
+
+  async function changeContent(tx: RecordTx, actor: Actor, rec: MetadataRecord, p: ContentPatch): Promise<MetadataRecord> {
+    if (!canEditContent(actor, rec)) {
+      throw new AppError('FORBIDDEN', `Isi rekaman berstatus ${rec.status} hanya dapat diubah oleh ${rec.status === 'DRAFT' || rec.status === 'REJECTED' ? 'pemiliknya atau ' : ''}ADMIN organisasinya.`);
+    }
+    const current = docOf(rec);
+    const merged = applyMergePatch(current, p.patch) as Record<string, unknown>;
+    if (merged.fileIdentifier !== undefined && merged.fileIdentifier !== rec.id) {
+      throw validationError([{ path: '/fileIdentifier', message: 'Pengenal berkas (fileIdentifier) tidak dapat diubah' }]);
+    }
+    merged.fileIdentifier = rec.id;
+    const v = validateMetadataDoc(merged);
+    if (!v.ok) throw validationError(v.errors);
+    if (jsonEqual(v.doc, current)) return rec;
+    const updated = await tx.updateContent(rec.id, v.doc);
+    await tx.emit('record.updated', { recordId: updated.id, version: updated.version, status: updated.status });
+    return updated;
+  }
+
+  async function changeStatus(tx: RecordTx, actor: Actor, rec: MetadataRecord, c: StatusChange): Promise<MetadataRecord> {
+    // only a submission looks at the organisation and the proposed reviewer
+    const submitting = rec.status === 'DRAFT' && c.status === 'QCQE_PROCESS';
+    const org = submitting ? await tx.findOrganisationShared(rec.organisationId) : undefined;
+    const reviewer = submitting && typeof c.reviewerId === 'string' ? await tx.findUser(c.reviewerId) : undefined;
+    const decision = checkTransition(rec, actor, c.status, {
+      statusNote: c.statusNote,
+      reviewerId: c.reviewerId,
+      reviewer,
+      allowLintasOrgReviewer: org?.allowLintasOrgReviewer ?? false,
+    });
+    if (!decision.ok) throw decision.error;
+    const updated = await tx.updateStatus(rec.id, {
+      status: c.status,
+      reviewerId: decision.reviewerId,
+      markPublished: c.status === 'PUBLISHED',
+    });
+    await tx.appendHistory({ recordId: rec.id, actorId: actor.id, from: rec.status, to: c.status, note: c.statusNote });
+    await tx.emit('record.status-changed', {
+      recordId: rec.id, from: rec.status, to: c.status, version: updated.version, actorId: actor.id, organisationId: rec.organisationId,
+    });
+    return updated;
+  }
+
+  return {
+    async create(actor, input, opts = {}) {
+      assertMayCreate(actor);
+      const v = validateMetadataDoc(input);
+      if (!v.ok) throw validationError(v.errors);
+      const id = v.doc.fileIdentifier ?? newId();
+      const doc: MetadataDoc = { ...v.doc, fileIdentifier: id };
+      const created = await store.transaction(async (tx) => {
+        const rec = await tx.insertRecord({ id, status: 'DRAFT', organisationId: actor.organisationId, ownerId: actor.id, reviewerId: null, doc });
+        if (!rec) {
+          throw new AppError('CONFLICT', `Pengenal "${id}" sudah dipakai oleh rekaman lain.`, { extras: { errors: [{ path: '/fileIdentifier', message: 'Pengenal sudah dipakai' }] } });
+        }
+        await tx.appendHistory({ recordId: id, actorId: actor.id, from: null, to: 'DRAFT', note: opts.note ?? null });
+        await tx.emit('record.created', { recordId: id, version: rec.version });
+        return rec;
+      });
+      await afterCommit({ cswChanged: false });
+      return created;
+    },
+
+    async get(actor, id) {
+      const rec = await store.findRecord(id);
+      if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
+      return rec;
+    },
+
+    list: (actor, query) => store.listRecords(readScopeFor(actor), query),
+
+    async history(actor, id) {
+      const rec = await store.findRecord(id);
+      if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
+      return store.listHistory(id);
+    },
+
+    async patch(actor, id, body, ifMatch) {
+      const change = parsePatchBody(body);
+      let cswChanged = false;
+      let wrote = false;
+      const result = await store.transaction(async (tx) => {
+        const rec = await lockReadable(tx, actor, id, ifMatch);
+        const updated = change.kind === 'status' ? await changeStatus(tx, actor, rec, change) : await changeContent(tx, actor, rec, change);
+        wrote = updated.version !== rec.version;
+        cswChanged = isPublished(rec) || isPublished(updated);
+        return updated;
+      });
+      if (wrote) await afterCommit({ cswChanged });
+      return result;
+    },
+
+    async remove(actor, id, ifMatch) {
+      let cswChanged = false;
+      await store.transaction(async (tx) => {
+        const rec = await lockReadable(tx, actor, id, ifMatch);
+        const refusal = checkDelete(actor, rec);
+        if (refusal) throw refusal;
+        cswChanged = isPublished(rec);
+        await tx.deleteRecord(id);
+        await tx.emit('record.deleted', { recordId: id });
+      });
+      await afterCommit({ cswChanged });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { defineList } from './reference-item.types';
+
+/** ISO 19115-1:2014 MD_ScopeCode, full list (16 codes of 2003 + 10 added in 2014). */
+export const LEVEL_HIERARKI = defineList([
+  { kode: 'attribute', label: 'Atribut' },
+  { kode: 'attributeType', label: 'Tipe atribut' },
+  { kode: 'collectionHardware', label: 'Perangkat keras pengumpulan data' },
+  { kode: 'collectionSession', label: 'Sesi pengumpulan data' },
+  { kode: 'dataset', label: 'Dataset' },
+  { kode: 'series', label: 'Seri' },
+  { kode: 'nonGeographicDataset', label: 'Dataset non-geografis' },
+  { kode: 'dimensionGroup', label: 'Kelompok dimensi' },
+  { kode: 'feature', label: 'Fitur' },
+  { kode: 'featureType', label: 'Tipe fitur' },
+  { kode: 'propertyType', label: 'Tipe properti' },
+  { kode: 'fieldSession', label: 'Sesi lapangan' },
+  { kode: 'software', label: 'Perangkat lunak' },
+  { kode: 'service', label: 'Layanan' },
+  { kode: 'model', label: 'Model' },
+  { kode: 'tile', label: 'Ubin (tile)' },
+  { kode: 'metadata', label: 'Metadata' },
+  { kode: 'initiative', label: 'Inisiatif' },
+  { kode: 'sample', label: 'Sampel' },
+  { kode: 'document', label: 'Dokumen' },
+  { kode: 'repository', label: 'Repositori' },
+  { kode: 'aggregate', label: 'Agregat' },
+  { kode: 'product', label: 'Produk' },
+  { kode: 'collection', label: 'Koleksi' },
+  { kode: 'coverage', label: 'Cakupan (coverage)' },
+  { kode: 'application', label: 'Aplikasi' },
+]);

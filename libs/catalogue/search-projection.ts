@@ -1,0 +1,87 @@
+import type { BoundingBox, MetadataDoc } from './record.types';
+
+/**
+ * The search columns of a record, derived from its document on every write (see the
+ * `records` table in migration 001). REST `q` and every CSW queryable read these columns,
+ * never the JSON, so one function decides what "the title" or "the keywords" of a record are.
+ */
+export interface SearchProjection {
+  title: string;
+  abstract: string | null;
+  keywords: string[];
+  keyword_types: string[];
+  topic_categories: string[];
+  hierarchy_level: string | null;
+  /** srv:serviceType (apiso:ServiceType), trimmed; null for datasets and blank values */
+  service_type: string | null;
+  resource_type: string | null;
+  language: string | null;
+  organisation_names: string[];
+  formats: string[];
+  protocols: string[];
+  crs: string | null;
+  classification: string | null;
+  has_security_constraints: boolean;
+  creation_date: string | null;
+  publication_date: string | null;
+  revision_date: string | null;
+  temp_begin: string | null;
+  temp_end: string | null;
+  anytext: string;
+  /** WKT MULTIPOLYGON in lon/lat (SRID 4326), split at the antimeridian; null without a bbox */
+  extent_wkt: string | null;
+}
+
+export const PROJECTION_COLUMNS: readonly (keyof SearchProjection)[] = [
+  'title', 'abstract', 'keywords', 'keyword_types', 'topic_categories', 'hierarchy_level', 'service_type', 'resource_type',
+  'language', 'organisation_names', 'formats', 'protocols', 'crs', 'classification', 'has_security_constraints',
+  'creation_date', 'publication_date', 'revision_date', 'temp_begin', 'temp_end', 'anytext', 'extent_wkt',
+];
+
+const uniq = (xs: (string | undefined)[]): string[] => [...new Set(xs.filter((x): x is string => !!x && x.trim() !== ''))];
+
+const ring = (w: number, s: number, e: number, n: number): string => `((${w} ${s},${e} ${s},${e} ${n},${w} ${n},${w} ${s}))`;
+
+/** A bbox as a WKT MULTIPOLYGON; west > east crosses the antimeridian and becomes two boxes. */
+export function bboxToWkt(b: BoundingBox): string {
+  if (b.west <= b.east) return `MULTIPOLYGON(${ring(b.west, b.south, b.east, b.north)})`;
+  return `MULTIPOLYGON(${ring(b.west, b.south, 180, b.north)},${ring(-180, b.south, b.east, b.north)})`;
+}
+
+export function projectRecord(doc: MetadataDoc, recordId: string): SearchProjection {
+  const keywords = uniq((doc.keywords ?? []).flatMap((k) => k.values));
+  const orgs = uniq((doc.contacts ?? []).map((c) => c.organisationName));
+  const formats = uniq([...(doc.formats ?? []), ...(doc.distributions ?? []).map((d) => d.name)]);
+  const protocols = uniq((doc.distributions ?? []).map((d) => d.protocol));
+  const c = doc.constraints;
+  const anyParts = [
+    recordId, doc.title, doc.abstract, doc.purpose, doc.lineage, ...keywords, ...(doc.topicCategories ?? []),
+    ...orgs, ...(doc.contacts ?? []).flatMap((ct) => [ct.individualName, ct.positionName]), ...formats,
+    ...(doc.spatialCoverage ?? []), doc.hierarchyLevel, doc.serviceType, doc.resourceType, c?.useLimitation, c?.license,
+    ...(doc.relations ?? []), ...(doc.sources ?? []),
+  ];
+  return {
+    title: doc.title ?? '',
+    abstract: doc.abstract ?? null,
+    keywords,
+    keyword_types: uniq((doc.keywords ?? []).map((k) => k.type)),
+    topic_categories: uniq(doc.topicCategories ?? []),
+    hierarchy_level: doc.hierarchyLevel ?? null,
+    service_type: doc.serviceType?.trim() || null,
+    resource_type: doc.resourceType ?? null,
+    language: doc.language ?? null,
+    organisation_names: orgs,
+    formats,
+    protocols,
+    crs: doc.referenceSystem ?? null,
+    classification: c?.classification ?? null,
+    has_security_constraints: !!(c?.classification || c?.useLimitation || c?.license),
+    creation_date: doc.dates?.creation ?? null,
+    publication_date: doc.dates?.publication ?? null,
+    revision_date: doc.dates?.revision ?? null,
+    temp_begin: doc.extent?.temporal?.start ?? null,
+    temp_end: doc.extent?.temporal?.end ?? null,
+    anytext: uniq(anyParts).join(' ').toLowerCase(),
+    extent_wkt: doc.extent?.bbox ? bboxToWkt(doc.extent.bbox) : null,
+  };
+}

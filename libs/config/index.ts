@@ -1,0 +1,266 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/**
+ * The only reader of process.env. Parsed once at start; every problem is collected and
+ * reported together, then the process exits non-zero (see `loadConfigOrExit`).
+ */
+export interface CswIdentity {
+  title: string;
+  providerName: string;
+  abstract: string;
+  individualName: string;
+  positionName: string;
+  voice: string;
+  electronicMailAddress: string;
+  hoursOfService: string;
+  contactInstructions: string;
+  role: string;
+}
+
+export interface Config {
+  mode: 'embedded' | 'server';
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** prefix of every Redis key and BullMQ queue of this deployment */
+  redisPrefix: string;
+  sessionSecret: string;
+  sessionIdleHours: number;
+  cookieSecure: boolean;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  loginRateLimit: { max: number; windowSeconds: number };
+  csw: {
+    provider: 'builtin' | 'external';
+    upstreamUrl: string | undefined;
+    exceptionHttpStatus: 'csw202' | 'ows11';
+    /** identity from CSW_* variables: defaults for the built-in provider, the identity of an external one */
+    identity: CswIdentity;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  waGatewayUrl: string | undefined;
+  waGatewayToken: string | undefined;
+  objectStoreUrl: string | undefined;
+  metricsToken: string | undefined;
+  /** retries of `notify` jobs: attempts in all (NOTIFY_MAX_ATTEMPTS) and the first wait, doubled each time (NOTIFY_BACKOFF_MS) */
+  notify: { maxAttempts: number; backoffMs: number };
+  /** the worker process (services/worker) and the render reconciler */
+  worker: {
+    /** jobs run at once per queue (WORKER_CONCURRENCY) */
+    concurrency: number;
+    /** a job whose worker stops renewing its lock for this long counts as stalled and runs again (WORKER_LOCK_DURATION_MS) */
+    lockDurationMs: number;
+    /** how often stalled jobs are looked for (WORKER_STALLED_INTERVAL_MS) */
+    stalledIntervalMs: number;
+    /** time between reconciler runs that re-enqueue lagging renders (RECONCILE_INTERVAL_SECONDS) */
+    reconcileIntervalSeconds: number;
+    /** port of the worker's own /metrics and /healthz server (WORKER_METRICS_PORT; unset = none, 0 = any free port) */
+    metricsPort: number | undefined;
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Konfigurasi tidak valid:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * What is wrong with an OBJECTSTORE_URL, or undefined when libs/objectstore can use it. The
+ * same rules as its parseS3Location (config imports nothing of ours, so they are restated
+ * here; a test holds the two to the same answers): http(s)://ACCESS:SECRET@host/bucket[/prefix]
+ * or s3://[ACCESS:SECRET@]bucket[/prefix], S3 bucket naming, pathStyle=true|false.
+ */
+export function objectStoreUrlProblem(raw: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return 'bukan URL yang valid';
+  }
+  const isAws = u.protocol === 's3:';
+  if (!isAws && u.protocol !== 'http:' && u.protocol !== 'https:') return 'harus memakai skema http:, https: atau s3:';
+  let bucket: string | undefined;
+  let user: string;
+  let pass: string;
+  try {
+    const segs = u.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    bucket = isAws ? decodeURIComponent(u.hostname) : segs[0];
+    user = decodeURIComponent(u.username);
+    pass = decodeURIComponent(u.password);
+  } catch {
+    return 'memuat pengodean persen (%) yang rusak';
+  }
+  if (!bucket) return 'tidak menyebut nama bucket (http://host:port/<bucket>)';
+  if (!S3_BUCKET_NAME.test(bucket)) return `nama bucket "${bucket}" tidak sesuai aturan S3`;
+  if ((user === '') !== (pass === '')) return 'harus memuat access key dan secret key bersama-sama (ACCESS:SECRET@)';
+  if (!isAws && user === '') return 'wajib memuat access key dan secret key untuk server S3 non-AWS';
+  const pathStyle = u.searchParams.get('pathStyle');
+  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') return 'pathStyle harus true atau false';
+  return undefined;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function parseConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const v = str(name);
+    if (v === undefined) return def;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name}=${JSON.stringify(v)} harus bilangan bulat ${min}–${max}`);
+      return def;
+    }
+    return n;
+  };
+  const bool = (name: string, def: boolean): boolean => {
+    const v = str(name);
+    if (v === undefined) return def;
+    if (/^(true|1|yes)$/i.test(v)) return true;
+    if (/^(false|0|no)$/i.test(v)) return false;
+    problems.push(`${name}=${JSON.stringify(v)} harus true atau false`);
+    return def;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const v = str(name);
+    if (v === undefined) return undefined;
+    try {
+      const u = new URL(v);
+      if (!protocols.includes(u.protocol)) problems.push(`${name} harus memakai skema ${protocols.join(' atau ')}`);
+    } catch {
+      problems.push(`${name} bukan URL yang valid`);
+    }
+    return v;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], def: T): T => {
+    const v = str(name);
+    if (v === undefined) return def;
+    if (!(allowed as readonly string[]).includes(v)) {
+      problems.push(`${name}=${JSON.stringify(v)} harus salah satu dari: ${allowed.join(', ')}`);
+      return def;
+    }
+    return v as T;
+  };
+
+  const objectStoreUrl = (): string | undefined => {
+    const v = str('OBJECTSTORE_URL');
+    const problem = v === undefined ? undefined : objectStoreUrlProblem(v);
+    if (problem) problems.push(`OBJECTSTORE_URL ${problem}`);
+    return v;
+  };
+
+  const port = int('PORT', 8080, 0, 65535);
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
+  const mode: Config['mode'] = databaseUrl || redisUrl ? 'server' : 'embedded';
+  if (mode === 'server' && !databaseUrl) problems.push('DATABASE_URL wajib diisi bila REDIS_URL diisi (mode server)');
+  if (mode === 'server' && !redisUrl) problems.push('REDIS_URL wajib diisi bila DATABASE_URL diisi (mode server)');
+
+  const dataDir = path.resolve(str('DATA_DIR') ?? './data');
+  let baseUrl = url('BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`;
+  baseUrl = baseUrl.replace(/\/+$/, '');
+
+  let sessionSecret = str('SESSION_SECRET');
+  if (sessionSecret !== undefined && sessionSecret.length < 32) problems.push('SESSION_SECRET minimal 32 karakter');
+  if (sessionSecret === undefined && mode === 'server') problems.push('SESSION_SECRET wajib diisi pada mode server');
+
+  const adminPassword = str('ADMIN_PASSWORD');
+  if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD minimal 8 karakter');
+
+  const provider = oneOf('CSW_PROVIDER', ['builtin', 'external'] as const, 'builtin');
+  const upstreamUrl = url('CSW_UPSTREAM_URL', ['http:', 'https:']);
+  if (provider === 'external' && !upstreamUrl) problems.push('CSW_UPSTREAM_URL wajib diisi bila CSW_PROVIDER=external');
+
+  const config: Config = {
+    mode,
+    port,
+    baseUrl,
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    redisPrefix: str('REDIS_PREFIX') ?? 'gk',
+    sessionSecret: sessionSecret ?? '',
+    sessionIdleHours: int('SESSION_IDLE_HOURS', 8, 1, 24 * 30),
+    cookieSecure: bool('COOKIE_SECURE', false),
+    adminUsername: str('ADMIN_USERNAME') ?? 'admin',
+    adminPassword,
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    loginRateLimit: { max: int('LOGIN_RATE_LIMIT_MAX', 5, 1, 1000), windowSeconds: int('LOGIN_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400) },
+    csw: {
+      provider,
+      upstreamUrl,
+      exceptionHttpStatus: oneOf('CSW_EXCEPTION_HTTP_STATUS', ['csw202', 'ows11'] as const, 'csw202'),
+      identity: {
+        title: str('CSW_TITLE') ?? 'geokatalog — Katalog Metadata Geospasial',
+        providerName: str('CSW_PROVIDER_NAME') ?? 'geokatalog',
+        abstract: str('CSW_ABSTRACT') ?? 'Layanan katalog OGC CSW 2.0.2 untuk metadata data geospasial yang telah dipublikasikan.',
+        individualName: str('CSW_INDIVIDUAL_NAME') ?? '',
+        positionName: str('CSW_POSITION_NAME') ?? '',
+        voice: str('CSW_VOICE') ?? '',
+        electronicMailAddress: str('CSW_EMAIL') ?? '',
+        hoursOfService: str('CSW_HOURS_OF_SERVICE') ?? '',
+        contactInstructions: str('CSW_CONTACT_INSTRUCTIONS') ?? '',
+        role: str('CSW_ROLE') ?? 'pointOfContact',
+      },
+    },
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM') ?? 'geokatalog <no-reply@localhost>',
+    waGatewayUrl: url('WA_GATEWAY_URL', ['http:', 'https:']),
+    waGatewayToken: str('WA_GATEWAY_TOKEN'),
+    objectStoreUrl: objectStoreUrl(),
+    metricsToken: str('METRICS_TOKEN'),
+    notify: {
+      maxAttempts: int('NOTIFY_MAX_ATTEMPTS', 5, 1, 20),
+      backoffMs: int('NOTIFY_BACKOFF_MS', 30_000, 10, 3_600_000),
+    },
+    worker: {
+      concurrency: int('WORKER_CONCURRENCY', 2, 1, 64),
+      lockDurationMs: int('WORKER_LOCK_DURATION_MS', 30_000, 1_000, 600_000),
+      stalledIntervalMs: int('WORKER_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
+      reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 300, 5, 86_400),
+      metricsPort: str('WORKER_METRICS_PORT') === undefined ? undefined : int('WORKER_METRICS_PORT', 0, 0, 65535),
+    },
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/**
+ * Embedded mode keeps a generated session secret in DATA_DIR so sessions survive restarts
+ * without the user having to configure anything.
+ */
+export function ensureEmbeddedSecret(config: Config): Config {
+  if (config.sessionSecret) return config;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'session-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return { ...config, sessionSecret: readFileSync(file, 'utf8').trim() };
+}
+
+export function loadConfigOrExit(env: Env = process.env): Readonly<Config> {
+  try {
+    return Object.freeze(ensureEmbeddedSecret(parseConfig(env)));
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The one filter representation of the CSW layer. OGC Filter 1.1.0 XML, CQL text and the
+ * KVP shortcuts (`q`, `BBOX`) all become a FilterNode; compile-sql.ts turns it into a
+ * parameterised SQL expression. Property names are canonical queryable names
+ * (see ../queryables.ts), already resolved by the parsers.
+ */
+export type ComparisonOp = 'eq' | 'ne' | 'lt' | 'gt' | 'le' | 'ge';
+
+export type SpatialOp =
+  | 'bbox'
+  | 'intersects'
+  | 'within'
+  | 'contains'
+  | 'disjoint'
+  | 'equals'
+  | 'overlaps'
+  | 'touches'
+  | 'crosses'
+  | 'beyond'
+  | 'dwithin';
+
+export type FilterNode =
+  | { op: 'all' } // empty <ogc:Filter/> or no constraint
+  | { op: 'and' | 'or'; children: FilterNode[] }
+  | { op: 'not'; child: FilterNode }
+  | { op: 'compare'; cmp: ComparisonOp; property: string; value: string; matchCase: boolean }
+  | { op: 'like'; property: string; pattern: string; wildCard: string; singleChar: string; escapeChar: string; matchCase: boolean }
+  | { op: 'null'; property: string }
+  | { op: 'between'; property: string; lower: string; upper: string }
+  | { op: 'ids'; ids: string[] }
+  | {
+      op: 'spatial';
+      spatial: SpatialOp;
+      property: string;
+      /** lon/lat, SRID 4326, antimeridian already split into a MULTIPOLYGON */
+      geometryWkt: string;
+      distanceDegrees?: number;
+    };
+
+export const COMPARISON_OPS: readonly ComparisonOp[] = ['eq', 'ne', 'lt', 'gt', 'le', 'ge'];
+
+export const SPATIAL_OPS: readonly SpatialOp[] = [
+  'bbox', 'intersects', 'within', 'contains', 'disjoint', 'equals', 'overlaps', 'touches', 'crosses', 'beyond', 'dwithin',
+];
+
+/** A filter that matches nothing (used for e.g. `upper(x) = 'abc'`, which no value can satisfy). */
+export const NOTHING: FilterNode = { op: 'not', child: { op: 'all' } };
+
+/** Maximum nesting of And/Or/Not (XML) or parentheses/NOT (CQL): hostile input cannot exhaust the stack. */
+export const MAX_FILTER_DEPTH = 64;

@@ -1,0 +1,35 @@
+import type { CswIdentity } from '../../config';
+import type { Queryable } from '../../db/database';
+import type { RenderFormat } from '../../render/formats';
+
+/** Minimal logger surface (pino's Logger satisfies it). */
+export interface CswLogger {
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface CswServiceDeps {
+  db: Queryable;
+  /** public base URL (scheme + host + optional path), without trailing slash */
+  baseUrl: string;
+  getIdentity(): Promise<CswIdentity>;
+  exceptionHttpStatus: 'csw202' | 'ows11';
+  /**
+   * Renders records whose stored render is missing (id → XML). Ids it cannot render are
+   * left out of the response and numberOfRecordsReturned counts only what is sent.
+   */
+  renderMissing?(ids: string[], format: RenderFormat): Promise<Map<string, string>>;
+  /** the capabilities updateSequence (e.g. the cache generation); omitted when absent */
+  getUpdateSequence?(): Promise<string | undefined>;
+  logger?: CswLogger;
+}
+
+/**
+ * What the caller knows about the request beyond the request itself. `countScope` is the cache
+ * generation read BEFORE any database work, as a local scope (csw-response-cache.ts,
+ * local-scope.ts): with it, exact counts may be reused from the count memo (count-memo.ts);
+ * without it they are computed.
+ */
+export interface ExecuteContext {
+  countScope?: string;
+}

@@ -1,0 +1,40 @@
+import type { RecordStatus } from '../catalogue/record.types';
+import type { HistoryEntry, NewHistoryEntry } from '../catalogue/records-ports';
+import type { Queryable } from './database';
+import { iso } from './row-mapping';
+
+/** The status history of records: one row per transition, written in the transition's own transaction. */
+
+export async function appendHistory(tx: Queryable, e: NewHistoryEntry): Promise<void> {
+  await tx.query(
+    'INSERT INTO record_history (record_id, actor_id, from_status, to_status, note) VALUES ($1, $2, $3, $4, $5)',
+    [e.recordId, e.actorId, e.from, e.to, e.note],
+  );
+}
+
+interface HistoryRow {
+  at: Date | string;
+  actor_id: string | null;
+  actor_username: string | null;
+  from_status: RecordStatus | null;
+  to_status: RecordStatus;
+  note: string | null;
+}
+
+/** Oldest first; the username is joined in so a client can show "who" without another call. */
+export async function listHistory(db: Queryable, recordId: string): Promise<HistoryEntry[]> {
+  const r = await db.query<HistoryRow>(
+    `SELECT h.at, h.actor_id, u.username AS actor_username, h.from_status, h.to_status, h.note
+       FROM record_history h LEFT JOIN users u ON u.id = h.actor_id
+      WHERE h.record_id = $1 ORDER BY h.id`,
+    [recordId],
+  );
+  return r.rows.map((h) => ({
+    at: iso(h.at),
+    actorId: h.actor_id,
+    actorUsername: h.actor_username,
+    from: h.from_status,
+    to: h.to_status,
+    note: h.note,
+  }));
+}

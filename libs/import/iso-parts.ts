@@ -1,0 +1,148 @@
+import type { Element } from '@xmldom/xmldom';
+import type { Constraints, DataQualityEntry, Distribution, Keyword } from '../catalogue/record.types';
+import { first, propText, qpath, select, textAt, textsAt, type NsPredicate } from './dom';
+import type { MapContext } from './map-context';
+import { normaliseCode } from './normalise-code';
+import { normaliseProtocol } from './normalise-protocol';
+import { normaliseUrl, parseBoolean } from './values';
+
+/**
+ * Sections whose element local names are the same in ISO 19139 and ISO 19115-3 (only the
+ * namespaces differ, and the caller's predicate accepts the right family): keywords,
+ * constraints, data quality reports, online resources, lineage.
+ */
+
+/** MD_Keywords grouped by (type, thesaurus title); untyped keywords count as `theme`. */
+export function readKeywords(ident: Element, ns: NsPredicate, ctx: MapContext): Keyword[] {
+  const groups = new Map<string, Keyword>();
+  for (const kw of select(ident, 'descriptiveKeywords/MD_Keywords', ns)) {
+    const values = textsAt(kw, 'keyword', ns);
+    if (values.length === 0) continue;
+    const type = ctx.code('JENIS_KATAKUNCI', first(kw, 'type', ns)) ?? 'theme';
+    const thesaurus = textAt(kw, 'thesaurusName/CI_Citation/title', ns);
+    const k = `${type}\u0000${thesaurus ?? ''}`;
+    const g = groups.get(k);
+    if (g) {
+      for (const v of values) if (!g.values.includes(v)) g.values.push(v);
+    } else {
+      const entry: Keyword = { type, values: [...new Set(values)] };
+      if (thesaurus) entry.thesaurus = thesaurus;
+      groups.set(k, entry);
+    }
+  }
+  return [...groups.values()];
+}
+
+/**
+ * resourceConstraints: classification from the first MD_SecurityConstraints; every useLimitation
+ * (any constraints class) joined; the licence from MD_LegalConstraints/otherConstraints, which is
+ * where both ISO and INSPIRE put the text of use conditions (useConstraints is only a code).
+ */
+export function readConstraints(ident: Element, ns: NsPredicate, ctx: MapContext): Constraints | undefined {
+  const all = select(ident, 'resourceConstraints/*', ns);
+  const c: Constraints = {};
+  const security = all.find((e) => e.localName === 'MD_SecurityConstraints');
+  const classification = security ? ctx.code('KLASIFIKASI_KEAMANAN', first(security, 'classification', ns)) : undefined;
+  if (classification) c.classification = classification;
+  const limits = unique(all.flatMap((e) => textsAt(e, 'useLimitation', ns)));
+  if (limits.length) c.useLimitation = limits.join('\n');
+  const licence = unique(all.filter((e) => e.localName === 'MD_LegalConstraints').flatMap((e) => textsAt(e, 'otherConstraints', ns)));
+  if (licence.length) c.license = licence.join('\n');
+  return Object.keys(c).length ? c : undefined;
+}
+
+/** DQ_DataQuality/report/DQ_* → one entry per report element. */
+export function readDataQuality(root: Element, ns: NsPredicate, ctx: MapContext): DataQualityEntry[] {
+  const out: DataQualityEntry[] = [];
+  for (const report of select(root, 'dataQualityInfo/DQ_DataQuality/report/*', ns)) {
+    // an ISO 19157 element 19139 cannot name (usability, …) travels as a report whose
+    // nameOfMeasure is the element name (that is how our gmd builder writes it)
+    const measure = textAt(report, 'nameOfMeasure', ns);
+    const named = measure && /^DQ_\w+$/.test(measure) ? normaliseCode('DQ_ELEMEN', measure) : undefined;
+    const element = named ?? ctx.codeValue('DQ_ELEMEN', report.localName ?? '', report);
+    const entry: DataQualityEntry = { element };
+    // 19139: DQ_x/evaluationMethodType; 19157-2: DQ_x/evaluationMethod/DQ_EvaluationMethod|DQ_FullInspection|…/evaluationMethodType
+    const method = first(report, 'evaluationMethodType', ns) ?? first(report, 'evaluationMethod/*/evaluationMethodType', ns);
+    const evaluationMethod = ctx.code('METOD_EVALUASI', method);
+    if (evaluationMethod) entry.evaluationMethod = evaluationMethod;
+    const conformance = first(report, 'result/DQ_ConformanceResult', ns);
+    if (conformance) {
+      const result = textAt(conformance, 'explanation', ns);
+      const pass = parseBoolean(textAt(conformance, 'pass', ns));
+      if (result) entry.result = result;
+      if (pass !== undefined) entry.pass = pass;
+    } else {
+      const quantitative = first(report, 'result/DQ_QuantitativeResult', ns);
+      const value = quantitative ? textsAt(quantitative, 'value', ns).join(' ') : '';
+      if (value) entry.result = value;
+    }
+    out.push(entry);
+  }
+  return out;
+}
+
+export function readLineage(root: Element, ns: NsPredicate): { statement?: string; sources: string[] } {
+  // 19139 keeps lineage under dataQualityInfo, 19115-3 under resourceLineage
+  const lineages = [...select(root, 'dataQualityInfo/DQ_DataQuality/lineage/LI_Lineage', ns), ...select(root, 'resourceLineage/LI_Lineage', ns)];
+  const statement = lineages.map((l) => textAt(l, 'statement', ns)).find(Boolean);
+  const sources = unique(lineages.flatMap((l) => select(l, 'source/LI_Source', ns))
+    .map((s) => textAt(s, 'description', ns) ?? textAt(s, 'sourceCitation/CI_Citation/title', ns))
+    .filter((s): s is string => !!s));
+  return statement ? { statement, sources } : { sources };
+}
+
+/**
+ * CI_OnlineResource elements → distributions. A link needs an absolute http(s)/ftp URL (our
+ * schema) — others are dropped with a warning; protocols are normalised, unknown ones become
+ * WWW:LINK with a warning, so no link is lost.
+ */
+export function readOnlineResources(resources: Element[], ns: NsPredicate, ctx: MapContext): Distribution[] {
+  const out: Distribution[] = [];
+  const seen = new Set<string>();
+  for (const r of resources) {
+    const raw = textAt(r, 'linkage', ns);
+    if (!raw) continue;
+    const url = normaliseUrl(raw);
+    if (!url) {
+      ctx.warn(`Tautan "${raw}" (${qpath(r)}) bukan URL http/https/ftp dan diabaikan.`);
+      continue;
+    }
+    const rawProtocol = textAt(r, 'protocol', ns);
+    let protocol = rawProtocol ? normaliseProtocol(rawProtocol) : 'WWW:LINK';
+    if (!protocol) {
+      ctx.warn(`Protokol "${rawProtocol}" tidak dikenal; tautan ${url} dicatat sebagai WWW:LINK.`);
+      protocol = 'WWW:LINK';
+    }
+    const key = `${protocol} ${url}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const d: Distribution = { protocol, url };
+    const name = textAt(r, 'name', ns);
+    const description = textAt(r, 'description', ns);
+    if (name) d.name = name;
+    if (description) d.description = description;
+    out.push(d);
+  }
+  return out;
+}
+
+/** The online resources of distributionInfo (transfer options of the distribution and its distributors). */
+export function distributionResources(root: Element, ns: NsPredicate): Element[] {
+  return [
+    ...select(root, 'distributionInfo/MD_Distribution/transferOptions/MD_DigitalTransferOptions/onLine/CI_OnlineResource', ns),
+    ...select(root, 'distributionInfo/MD_Distribution/distributor/MD_Distributor/distributorTransferOptions/MD_DigitalTransferOptions/onLine/CI_OnlineResource', ns),
+  ];
+}
+
+export function unique(xs: string[]): string[] {
+  return [...new Set(xs)];
+}
+
+/** First non-empty text of several paths. */
+export function firstText(el: Element, paths: string[], ns: NsPredicate): string | undefined {
+  for (const p of paths) {
+    const t = propText(first(el, p, ns));
+    if (t) return t;
+  }
+  return undefined;
+}

@@ -1,0 +1,220 @@
+import type { Element } from '@xmldom/xmldom';
+import type { MetadataDoc, RecordDates, SpatialResolution } from '../catalogue/record.types';
+import { childElements, first, propCode, propText, qpath, select, textAt, type NsPredicate } from './dom';
+import { ImportMappingError } from './import-error';
+import { dedupeContacts, readParty } from './iso-contacts';
+import { readExtents } from './iso-extent';
+import {
+  distributionResources, firstText, readConstraints, readDataQuality, readKeywords, readLineage, readOnlineResources, unique,
+} from './iso-parts';
+import type { MapContext } from './map-context';
+import { ISO19115_3_NS, ISO19139_NS } from './namespaces';
+import { normaliseCrs } from './normalise-crs';
+import { normaliseLanguage } from './normalise-language';
+import { FILE_IDENTIFIER, normaliseDate, normaliseUrl, parseNumber } from './values';
+
+const XLINK = 'http://www.w3.org/1999/xlink';
+
+/**
+ * ISO 19139 (gmd:MD_Metadata, gmi:MI_Metadata) and ISO 19115-3 (mdb 1.0 / 2.0) → MetadataDoc.
+ * Both encodings share most local names; where they differ (identifier, locale, scope, contact
+ * parties, format names, lineage) both paths are tried, and the namespace predicate keeps each
+ * document to its own family. Only the first identificationInfo is read.
+ *
+ * Contacts rule: the resource's contacts — citation citedResponsibleParty, then
+ * identificationInfo pointOfContact — de-duplicated; the metadata contact (gmd:contact /
+ * mdb:contact) is used only when the resource names nobody, so an organisation is never lost.
+ */
+export function mapIso(root: Element, family: 'iso19139' | 'iso19115-3', ctx: MapContext): MetadataDoc {
+  const ns = family === 'iso19139' ? ISO19139_NS : ISO19115_3_NS;
+  const label = family === 'iso19139' ? GMD_LABELS : MDB_LABELS;
+  const ident = first(root, 'identificationInfo/*', ns);
+  if (select(root, 'identificationInfo/*', ns).length > 1) ctx.warn('Dokumen memiliki lebih dari satu identificationInfo; hanya yang pertama dipetakan.');
+  const citation = ident ? first(ident, 'citation/CI_Citation', ns) : undefined;
+
+  const doc: MetadataDoc = { title: readTitle(root, ident, citation, ns, label, ctx) };
+  const id = readIdentifier(root, ns);
+  if (id) doc.fileIdentifier = id;
+
+  const language = readLanguage(ident, root, ns, ctx);
+  if (language) doc.language = language;
+  const scope = first(root, 'hierarchyLevel', ns) ?? first(root, 'metadataScope/MD_MetadataScope/resourceScope', ns);
+  const hierarchyLevel = ctx.code('LEVEL_HIERARKI', scope);
+  if (hierarchyLevel) doc.hierarchyLevel = hierarchyLevel;
+  const scopeName = textAt(root, 'hierarchyLevelName', ns) ?? textAt(root, 'metadataScope/MD_MetadataScope/name', ns);
+  if (scopeName && /^(https?:\/\/|urn:)\S+$/i.test(scopeName)) doc.resourceType = scopeName;
+
+  const refSys = readReferenceSystem(root, ns, ctx);
+  if (refSys) doc.referenceSystem = refSys;
+  const formats = readFormats(root, ident, ns);
+  if (formats.length) doc.formats = formats;
+  const online = [...distributionResources(root, ns)];
+  if (ident) online.push(...select(ident, 'containsOperations/SV_OperationMetadata/connectPoint/CI_OnlineResource', ns));
+  const distributions = readOnlineResources(online, ns, ctx);
+  if (distributions.length) doc.distributions = distributions;
+  const dq = readDataQuality(root, ns, ctx);
+  if (dq.length) doc.dataQuality = dq;
+  const lineage = readLineage(root, ns);
+  if (lineage.statement) doc.lineage = lineage.statement;
+  if (lineage.sources.length) doc.sources = lineage.sources;
+
+  let contacts = ident ? [...select(citation ?? ident, 'citedResponsibleParty', ns), ...select(ident, 'pointOfContact', ns)]
+    .flatMap((h) => readParty(h, ns, ctx, 'pointOfContact')) : [];
+  if (contacts.length === 0) contacts = select(root, 'contact', ns).flatMap((h) => readParty(h, ns, ctx, 'pointOfContact'));
+  contacts = dedupeContacts(contacts);
+  if (contacts.length) doc.contacts = contacts;
+
+  if (ident) mapIdentification(doc, ident, citation, ns, ctx);
+  return doc;
+}
+
+/** Canonical element paths for messages about elements that are missing. */
+const GMD_LABELS = { title: 'gmd:identificationInfo/gmd:MD_DataIdentification/gmd:citation/gmd:CI_Citation/gmd:title', citationTitle: 'gmd:title' };
+const MDB_LABELS = { title: 'mdb:identificationInfo/mri:MD_DataIdentification/mri:citation/cit:CI_Citation/cit:title', citationTitle: 'cit:title' };
+
+function readTitle(root: Element, ident: Element | undefined, citation: Element | undefined, ns: NsPredicate,
+  label: typeof GMD_LABELS, ctx: MapContext): string {
+  const title = citation ? textAt(citation, 'title', ns) : undefined;
+  if (title) return title;
+  const alternate = citation ? textAt(citation, 'alternateTitle', ns) : undefined;
+  const at = citation ? `${qpath(citation)}/${label.citationTitle}` : `${qpath(root)}/${label.title}`;
+  if (alternate) {
+    ctx.warn(`Judul (${at}) kosong; judul alternatif "${alternate}" dipakai sebagai judul.`);
+    return alternate;
+  }
+  throw new ImportMappingError(ident && !citation ? qpath(ident) : at, 'Dokumen tidak memiliki judul sumber daya (citation title).');
+}
+
+/** The document's own identifier, kept as the record id when our schema accepts it (else a 422 naming it). */
+function readIdentifier(root: Element, ns: NsPredicate): string | undefined {
+  const el = first(root, 'fileIdentifier', ns) ?? first(root, 'metadataIdentifier/MD_Identifier/code', ns);
+  const id = propText(el);
+  if (!id || !el) return undefined;
+  if (!FILE_IDENTIFIER.test(id)) {
+    throw new ImportMappingError(qpath(el), `Pengenal metadata "${id}" tidak dapat dipakai sebagai id rekaman (hanya huruf, angka, titik, garis bawah, titik dua dan tanda minus; maksimal 200 karakter; tanpa garis miring atau spasi).`);
+  }
+  return id;
+}
+
+/** The resource language first (what the data is in), else the metadata language. */
+function readLanguage(ident: Element | undefined, root: Element, ns: NsPredicate, ctx: MapContext): string | undefined {
+  const candidates = [
+    ident && first(ident, 'language', ns), ident && first(ident, 'defaultLocale/PT_Locale/language', ns),
+    first(root, 'language', ns), first(root, 'defaultLocale/PT_Locale/language', ns),
+  ];
+  for (const el of candidates) {
+    const raw = propCode(el ?? undefined);
+    if (!raw || !el) continue;
+    const code = normaliseLanguage(raw);
+    return ctx.codeValue('BAHASA', code ?? raw, el);
+  }
+  return undefined;
+}
+
+function readReferenceSystem(root: Element, ns: NsPredicate, ctx: MapContext): string | undefined {
+  let chosen: string | undefined;
+  for (const id of select(root, 'referenceSystemInfo/MD_ReferenceSystem/referenceSystemIdentifier/*', ns)) {
+    const codeEl = first(id, 'code', ns);
+    const raw = propText(codeEl);
+    if (!raw) continue;
+    const href = codeEl ? childElements(codeEl)[0]?.getAttributeNS(XLINK, 'href') : undefined;
+    const epsg = normaliseCrs(raw, textAt(id, 'codeSpace', ns)) ?? (href ? normaliseCrs(href) : undefined);
+    if (!epsg) ctx.warn(`Sistem referensi "${raw}" bukan kode EPSG dan diabaikan.`);
+    else if (!chosen) chosen = epsg;
+    else if (epsg !== chosen) ctx.warn(`Sistem referensi tambahan ${epsg} diabaikan; rekaman menyimpan satu sistem referensi (${chosen}).`);
+  }
+  return chosen;
+}
+
+function readFormats(root: Element, ident: Element | undefined, ns: NsPredicate): string[] {
+  const formats = [
+    ...select(root, 'distributionInfo/MD_Distribution/distributionFormat/MD_Format', ns),
+    ...select(root, 'distributionInfo/MD_Distribution/distributor/MD_Distributor/distributorFormat/MD_Format', ns),
+    ...(ident ? select(ident, 'resourceFormat/MD_Format', ns) : []),
+  ];
+  // 19139 MD_Format/name; 19115-3 MD_Format/formatSpecificationCitation/CI_Citation/title
+  return unique(formats.map((f) => firstText(f, ['name', 'formatSpecificationCitation/CI_Citation/title'], ns))
+    .filter((x): x is string => !!x));
+}
+
+function mapIdentification(doc: MetadataDoc, ident: Element, citation: Element | undefined, ns: NsPredicate, ctx: MapContext): void {
+  const abstract = textAt(ident, 'abstract', ns);
+  if (abstract) doc.abstract = abstract;
+  // srv:SV_ServiceIdentification only: gco:LocalName or gco:ScopedName (a CharacterString in
+  // some records); what apiso:ServiceType searches
+  const serviceType = textAt(ident, 'serviceType', ns);
+  if (serviceType) doc.serviceType = serviceType;
+  const purpose = textAt(ident, 'purpose', ns);
+  if (purpose) doc.purpose = purpose;
+  const progress = ctx.code('STATUS_PROGRES', first(ident, 'status', ns));
+  if (progress) doc.progressStatus = progress;
+  const srt = ctx.code('REPRESENTASI_SPASIAL', first(ident, 'spatialRepresentationType', ns));
+  if (srt) doc.spatialRepresentationType = srt;
+  const freq = ctx.code('FREKUENSI_PEMBARUAN', first(ident, 'resourceMaintenance/MD_MaintenanceInformation/maintenanceAndUpdateFrequency', ns));
+  if (freq) doc.maintenanceFrequency = freq;
+  const topics = unique(select(ident, 'topicCategory', ns).map((t) => ctx.code('TOPIK_KATEGORI', t)).filter((x): x is string => !!x));
+  if (topics.length) doc.topicCategories = topics;
+  const keywords = readKeywords(ident, ns, ctx);
+  if (keywords.length) doc.keywords = keywords;
+  const constraints = readConstraints(ident, ns, ctx);
+  if (constraints) doc.constraints = constraints;
+  const dates = citation ? readDates(citation, ns, ctx) : undefined;
+  if (dates) doc.dates = dates;
+  const resolution = readResolution(ident, ns, ctx);
+  if (resolution) doc.spatialResolution = resolution;
+
+  const { bbox, temporal, spatialCoverage } = readExtents(ident, ns, ctx);
+  if (bbox || temporal) doc.extent = { ...(bbox ? { bbox } : {}), ...(temporal ? { temporal } : {}) };
+  if (spatialCoverage.length) doc.spatialCoverage = spatialCoverage;
+
+  const thumbs = select(ident, 'graphicOverview/MD_BrowseGraphic/fileName', ns).map(propText).filter((x): x is string => !!x);
+  const thumb = thumbs.map(normaliseUrl).find(Boolean);
+  if (thumb) doc.thumbnailUrl = thumb;
+  else if (thumbs.length) ctx.warn(`Gambar pratinjau "${thumbs[0]}" bukan URL http/https dan diabaikan.`);
+
+  const relations = unique([
+    // 19139: aggregationInfo identifiers (how our gmd builder writes relations); services: operatesOn
+    ...select(ident, 'aggregationInfo/MD_AggregateInformation/aggregateDataSetIdentifier/*/code', ns).map((c) => propText(c) ?? ''),
+    ...select(ident, 'operatesOn', ns).map((o) => o.getAttribute('uuidref') || o.getAttributeNS(XLINK, 'href') || ''),
+    // 19115-3: associatedResource by metadata reference, else by the citation's identifier or title
+    ...select(ident, 'associatedResource/MD_AssociatedResource', ns).map((a) => first(a, 'metadataReference', ns)?.getAttribute('uuidref')
+      || textAt(a, 'metadataReference/CI_Citation/identifier/*/code', ns) || textAt(a, 'name/CI_Citation/identifier/*/code', ns)
+      || textAt(a, 'name/CI_Citation/title', ns) || ''),
+  ].map((s) => s.trim()).filter((s) => s !== '' && !s.startsWith('#')));
+  if (relations.length) doc.relations = relations;
+}
+
+function readDates(citation: Element, ns: NsPredicate, ctx: MapContext): RecordDates | undefined {
+  const dates: RecordDates = {};
+  for (const d of select(citation, 'date/CI_Date', ns)) {
+    const type = propCode(first(d, 'dateType', ns));
+    if (type !== 'creation' && type !== 'publication' && type !== 'revision') continue;
+    const raw = textAt(d, 'date', ns);
+    const value = normaliseDate(raw);
+    if (raw && !value) ctx.warn(`Tanggal ${type} "${raw}" bukan tanggal ISO dan diabaikan.`);
+    if (value && !dates[type]) dates[type] = value;
+  }
+  return Object.keys(dates).length ? dates : undefined;
+}
+
+/** MD_Resolution is a choice in ISO: a scale and a distance come as two spatialResolution elements. */
+function readResolution(ident: Element, ns: NsPredicate, ctx: MapContext): SpatialResolution | undefined {
+  const out: SpatialResolution = {};
+  for (const r of select(ident, 'spatialResolution/MD_Resolution', ns)) {
+    const rawScale = textAt(r, 'equivalentScale/MD_RepresentativeFraction/denominator', ns);
+    const scale = parseNumber(rawScale);
+    if (scale !== undefined && scale >= 1) out.scaleDenominator ??= Math.round(scale);
+    else if (rawScale) ctx.warn(`Skala "${rawScale}" bukan bilangan positif dan diabaikan.`);
+    const distEl = first(r, 'distance', ns);
+    const rawDist = propText(distEl);
+    const dist = parseNumber(rawDist);
+    if (dist !== undefined && dist > 0 && out.distance === undefined) {
+      const uom = distEl ? childElements(distEl)[0]?.getAttribute('uom')?.trim() : undefined;
+      out.distance = dist;
+      out.distanceUom = uom || 'm';
+    } else if (rawDist && !(dist !== undefined && dist > 0)) {
+      ctx.warn(`Jarak resolusi "${rawDist}" bukan bilangan positif dan diabaikan.`);
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
+}

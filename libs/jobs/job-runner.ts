@@ -1,0 +1,51 @@
+import type { JobName, JobPayload, QueueName } from './job-registry';
+
+/** Options of one enqueue. */
+export interface AddJobOptions {
+  /** deterministic id; defaults to the job's `defaultJobId` or a unique id */
+  jobId?: string;
+  /** carried into the job's log lines (request → job → render) */
+  requestId?: string;
+  /**
+   * When a job with this id already failed after using up its retries (a transient cause,
+   * e.g. the database was away for minutes), run it again instead of ignoring the add.
+   * Jobs that failed with UnrecoverableError stay failed. Used by the reconciler.
+   */
+  retryExhausted?: boolean;
+}
+
+/** A job that failed for good, as kept for inspection (the last N per runner). */
+export interface FailedJobInfo {
+  id: string;
+  name: string;
+  payload: unknown;
+  attemptsMade: number;
+  reason: string;
+  /** true when it stopped because of UnrecoverableError rather than exhausted retries */
+  unrecoverable: boolean;
+  failedAt: string;
+}
+
+/** How many jobs of one queue are in each state (the metrics' queue gauges). */
+export interface QueueJobCounts {
+  /** waiting to run (prioritized included) */
+  waiting: number;
+  active: number;
+  /** scheduled for later, e.g. waiting for a retry's backoff */
+  delayed: number;
+  /** failed for good and kept for inspection */
+  failed: number;
+}
+
+/** The common face of the BullMQ queues and the inline runner. */
+export interface JobRunner {
+  readonly kind: 'bullmq' | 'inline';
+  /** validates and enqueues; throws on an invalid payload, an unknown job, or an unreachable queue */
+  add<N extends JobName>(name: N, payload: JobPayload<N>, opts?: AddJobOptions): Promise<void>;
+  /** resolves when nothing is waiting, running or scheduled for retry */
+  whenIdle(): Promise<void>;
+  failedJobs(limit?: number): Promise<FailedJobInfo[]>;
+  /** job counts per queue of the registry, read when metrics are scraped */
+  queueCounts(): Promise<Record<QueueName, QueueJobCounts>>;
+  close(): Promise<void>;
+}

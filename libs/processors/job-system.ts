@@ -1,0 +1,155 @@
+import type { KeyValueStore } from '../cache/key-value';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { OutboxEvent } from '../db/outbox.repository';
+import { createBullmqRunner } from '../jobs/bullmq-runner';
+import { createInlineRunner } from '../jobs/inline-runner';
+import { eventJobId } from '../jobs/job-ids';
+import type { JobHandlers } from '../jobs/job-handlers';
+import { jobForEvent, validateJobPayload, type JobName, type JobPayload, type QueueName, type RetryOverrides } from '../jobs/job-registry';
+import type { AddJobOptions, FailedJobInfo, JobRunner, QueueJobCounts } from '../jobs/job-runner';
+import { bullPrefix } from '../jobs/redis-connection';
+import { currentContext, type Logger } from '../logger';
+import { openObjectStore, type ObjectStore } from '../objectstore/open-object-store';
+import { createDefaultRenderer } from './default-renderer';
+import type { EnqueueJob, RecordRenderer } from './processor-deps';
+import { createProcessors } from './processor-map';
+import { startReconciler, type Reconciler } from './reconciler';
+
+export interface JobSystem {
+  readonly kind: 'inline' | 'bullmq';
+  /** hands an outbox event to its job (`evt-<outbox id>`); throws when the queue cannot take it */
+  dispatchEvent(e: OutboxEvent): Promise<void>;
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts?: Pick<AddJobOptions, 'jobId' | 'retryExhausted'>): Promise<void>;
+  /** resolves once nothing is queued, running or waiting for a retry (tests, CLI) */
+  whenIdle(): Promise<void>;
+  /** jobs that failed for good, newest first */
+  failedJobs(limit?: number): Promise<FailedJobInfo[]>;
+  /** job counts per queue (BullMQ's in server mode, the inline runner's in embedded mode) */
+  queueCounts(): Promise<Record<QueueName, QueueJobCounts>>;
+  /** lets running jobs finish, then closes queues, workers and the reconciler */
+  close(): Promise<void>;
+}
+
+export interface JobSystemOptions {
+  config: Readonly<Config>;
+  db: Database;
+  kv: KeyValueStore;
+  logger: Logger;
+  /** 'producer' only enqueues (the API in server mode); 'worker' also consumes */
+  role: 'producer' | 'worker';
+  /** renderer for the handlers; default: the stylesheets of libs/render, compiled once here */
+  renderer?: RecordRenderer;
+  /** where thumbnails live (orphans are removed on `record.deleted`); default: opened from the config and closed with the job system */
+  objectStore?: ObjectStore;
+  /** run the render reconciler in this process (default: embedded mode only; the worker process starts its own) */
+  reconcile?: boolean;
+  /** inline runner only: replaces the registry's backoff base (tests) */
+  inlineBackoffMs?: number;
+  /** wraps the handlers this process runs (libs/metrics times and counts them this way) */
+  instrumentHandlers?: (handlers: JobHandlers) => JobHandlers;
+}
+
+/** The request id of the work in progress, carried into the jobs it adds. */
+const requestIdNow = (): { requestId?: string } => {
+  const requestId = currentContext().requestId;
+  return requestId ? { requestId } : {};
+};
+
+/**
+ * The job system of a process. Embedded mode (no REDIS_URL): handlers run in process through
+ * the inline runner, whatever the role, and the reconciler runs here too. Server mode: BullMQ
+ * queues; the 'worker' role adds one Worker per queue.
+ */
+export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem> {
+  const { config, logger } = opts;
+  const consumes = !config.redisUrl || opts.role === 'worker';
+  const retryOverrides: RetryOverrides = { notify: { attempts: config.notify.maxAttempts, backoffMs: config.notify.backoffMs } };
+  // handlers add follow-up jobs (notifications, recounts) to the runner created below
+  let runner: JobRunner | undefined;
+  const followUp: EnqueueJob = (name, payload, addOpts = {}) => {
+    if (!runner) throw new Error('antrean job belum siap');
+    return runner.add(name, payload, { ...addOpts, ...requestIdNow() });
+  };
+  let ownObjectStore: ObjectStore | undefined;
+  const objectStoreForHandlers = (): ObjectStore => opts.objectStore ?? (ownObjectStore = openObjectStore(config));
+  const processors = consumes
+    ? createProcessors({
+        db: opts.db,
+        kv: opts.kv,
+        logger,
+        renderer: opts.renderer ?? (await createDefaultRenderer()),
+        objectStore: objectStoreForHandlers(),
+        notify: { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, waGatewayUrl: config.waGatewayUrl, waGatewayToken: config.waGatewayToken },
+        baseUrl: config.baseUrl,
+        enqueue: followUp,
+      })
+    : undefined;
+  const handlers = processors && opts.instrumentHandlers ? opts.instrumentHandlers(processors) : processors;
+
+  if (!config.redisUrl) {
+    runner = createInlineRunner({
+      handlers: handlers!, logger, retryOverrides, ...(opts.inlineBackoffMs !== undefined ? { backoffMs: opts.inlineBackoffMs } : {}),
+    });
+  } else {
+    runner = createBullmqRunner({
+      redisUrl: config.redisUrl,
+      prefix: bullPrefix(config.redisPrefix),
+      logger,
+      retryOverrides,
+      ...(handlers
+        ? {
+            consume: {
+              handlers,
+              concurrency: config.worker.concurrency,
+              lockDurationMs: config.worker.lockDurationMs,
+              stalledIntervalMs: config.worker.stalledIntervalMs,
+            },
+          }
+        : {}),
+    });
+  }
+
+  const jobs: JobRunner = runner;
+  const enqueue: JobSystem['enqueue'] = (name, payload, addOpts = {}) => jobs.add(name, payload, { ...addOpts, ...requestIdNow() });
+
+  let reconciler: Reconciler | undefined;
+  if (opts.reconcile ?? !config.redisUrl) {
+    reconciler = startReconciler({
+      db: opts.db,
+      logger,
+      intervalMs: config.worker.reconcileIntervalSeconds * 1000,
+      enqueue: (p) => jobs.add('record.render', p, { retryExhausted: true }),
+    });
+  }
+
+  return {
+    kind: jobs.kind,
+    async dispatchEvent(e) {
+      const name = jobForEvent(e.type);
+      if (!name) {
+        // events for other consumers (notifications, audit) pass through without a job
+        logger.debug({ eventId: e.id, type: e.type }, 'event tanpa job; dilewati');
+        return;
+      }
+      let payload: JobPayload<JobName>;
+      try {
+        payload = validateJobPayload(name, e.payload);
+      } catch (err) {
+        // a malformed event never becomes valid; holding it would block every later event
+        logger.error({ eventId: e.id, type: e.type, err: (err as Error).message }, 'event tidak valid; dilewati');
+        return;
+      }
+      await jobs.add(name, payload, { jobId: eventJobId(e.id) });
+    },
+    enqueue,
+    whenIdle: () => jobs.whenIdle(),
+    failedJobs: (limit) => jobs.failedJobs(limit),
+    queueCounts: () => jobs.queueCounts(),
+    async close() {
+      await reconciler?.stop();
+      await jobs.close();
+      await ownObjectStore?.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { MetadataRecord } from '../catalogue/record.types';
+import type { Database } from '../db/database';
+import type { KeyValueStore } from '../cache/key-value';
+import type { AddJobOptions } from '../jobs/job-runner';
+import type { JobName, JobPayload } from '../jobs/job-registry';
+import type { Logger } from '../logger';
+import type { NotifyConfig } from '../notify/notify-config';
+import type { ObjectStore } from '../objectstore/object-store';
+import type { RenderFormat } from '../render/formats';
+
+/**
+ * The renderer as the jobs use it: every stored form of a record at once, or one form.
+ * Structural, so the plain renderer and the worker-thread pool of libs/render both fit.
+ */
+export interface RecordRenderer {
+  renderAll(record: MetadataRecord): Record<RenderFormat, string> | Promise<Record<RenderFormat, string>>;
+  render(record: MetadataRecord, format: RenderFormat): string | Promise<string>;
+}
+
+/** Adds a follow-up job (a fan-out from an event job) to this process's queues. */
+export type EnqueueJob = <N extends JobName>(name: N, payload: JobPayload<N>, opts?: Pick<AddJobOptions, 'jobId'>) => Promise<void>;
+
+/**
+ * What job handlers may touch: the store, the key/value cache, the renderer, the object store
+ * (orphaned thumbnails), the senders' settings, the queues (follow-up jobs), a logger.
+ */
+export interface ProcessorDeps {
+  db: Database;
+  kv: KeyValueStore;
+  logger: Logger;
+  renderer: RecordRenderer;
+  objectStore: Pick<ObjectStore, 'delete'>;
+  notify: NotifyConfig;
+  /** BASE_URL, for the links in notifications */
+  baseUrl: string;
+  enqueue: EnqueueJob;
+}

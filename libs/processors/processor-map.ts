@@ -1,0 +1,22 @@
+import type { JobHandlers } from '../jobs/job-handlers';
+import type { ProcessorDeps } from './processor-deps';
+import { renderRecordHandler } from './render-record.processor';
+import { lintasOrgRecountHandler } from './lintas-org.processor';
+import { notifyHandler } from './notify.processor';
+import { recordCreatedHandler, recordDeletedHandler, recordStatusChangedHandler, recordUpdatedHandler } from './record-events.processor';
+
+/**
+ * Job name → handler, shared by the worker process and the embedded API. Typed against the
+ * registry: a registered job without an entry here does not compile.
+ */
+export function createProcessors(deps: ProcessorDeps): JobHandlers {
+  return {
+    'record.render': renderRecordHandler(deps),
+    'record.created': recordCreatedHandler(deps),
+    'record.updated': recordUpdatedHandler(deps),
+    'record.status-changed': recordStatusChangedHandler(deps),
+    'record.deleted': recordDeletedHandler(deps),
+    notify: notifyHandler(deps),
+    'lintas-org.recount': lintasOrgRecountHandler(deps),
+  };
+}

@@ -1,0 +1,83 @@
+import type { Queryable } from '../db/database';
+import { findStaleRenderRecords } from '../db/render.repository';
+import type { RenderRecordPayload } from '../jobs/job-payloads';
+import type { Logger } from '../logger';
+import { RENDER_FORMATS } from '../render/formats';
+
+export interface ReconcilerOptions {
+  db: Queryable;
+  /** enqueues one `record.render` (deterministic id, so repeats are deduplicated by the queue) */
+  enqueue(payload: RenderRecordPayload): Promise<void>;
+  logger: Logger;
+  /** time between runs (default 5 minutes); the first run starts at once */
+  intervalMs?: number;
+  /** records read per query (default 500) */
+  batchSize?: number;
+  /** records enqueued per run at most (default 10,000): a huge backlog is spread over runs */
+  maxPerRun?: number;
+}
+
+export interface Reconciler {
+  /** one pass over the records; resolves with how many render jobs were enqueued */
+  runOnce(): Promise<number>;
+  /** stops the timer and waits for a running pass */
+  stop(): Promise<void>;
+}
+
+/**
+ * The safety net behind "no render is lost": queues can lose jobs (Redis restarted without
+ * persistence, an event dispatched while no worker ran), the renders table cannot lie. Every
+ * run enqueues a render for each record whose stored forms are missing or older than its
+ * version. The first run starts at once, so a restarted worker catches up immediately.
+ */
+export function startReconciler(opts: ReconcilerOptions): Reconciler {
+  const batchSize = opts.batchSize ?? 500;
+  const maxPerRun = opts.maxPerRun ?? 10_000;
+  const log = opts.logger;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  const pass = async (): Promise<number> => {
+    let enqueued = 0;
+    let afterId: string | undefined;
+    while (!stopped && enqueued < maxPerRun) {
+      const rows = await findStaleRenderRecords(opts.db, { formats: RENDER_FORMATS, limit: Math.min(batchSize, maxPerRun - enqueued), afterId });
+      for (const r of rows) {
+        await opts.enqueue({ recordId: r.id, version: r.version });
+        enqueued++;
+      }
+      if (rows.length < batchSize) break;
+      afterId = rows[rows.length - 1]!.id;
+    }
+    return enqueued;
+  };
+
+  const runOnce = (): Promise<number> => {
+    if (running) return running;
+    running = pass()
+      .then((n) => {
+        if (n > 0) log.info({ enqueued: n }, 'rekonsiliasi: render yang tertinggal dijadwalkan');
+        return n;
+      })
+      .catch((err: unknown) => {
+        // queue or database away: the next run tries again
+        log.warn({ err: (err as Error)?.message ?? String(err) }, 'rekonsiliasi render tertunda');
+        return 0;
+      })
+      .finally(() => { running = null; });
+    return running;
+  };
+
+  void runOnce();
+  const timer = setInterval(() => void runOnce(), opts.intervalMs ?? 5 * 60_000);
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { create } from 'xmlbuilder2';
+import type { MetadataRecord } from '../catalogue/record.types';
+import { code, date, str } from './gmd-xml';
+import { dateStamp, present, referenceSystemId } from './gmd-values';
+import { identificationInfo, language, responsibleParty } from './gmd-identification';
+import { dataQualityInfo, distributionInfo } from './gmd-distribution-quality';
+import { NS } from './xml-namespaces';
+
+/**
+ * JSON record → ISO 19139 gmd:MD_Metadata (the `gmd` render and the source of every other
+ * form). Only `title` is guaranteed, so every mandatory ISO property has a nil-reason
+ * fallback and optional ones are omitted when empty: the result is valid against the
+ * ISO 19139 XSD for any record.
+ *
+ * Mapping decisions other parts rely on (import, DC stylesheet):
+ * - fileIdentifier = record id; dateStamp = updatedAt (gco:DateTime, UTC);
+ * - language is written both as the metadata language and the resource language;
+ * - hierarchyLevelName carries resourceType (the DC type kept from a Dublin Core import);
+ * - every contact is an identificationInfo pointOfContact with its role; gmd:contact repeats
+ *   the first contact whose role is pointOfContact (else the first contact);
+ * - relations are aggregationInfo identifiers, spatialCoverage EX_GeographicDescription codes,
+ *   sources LI_Source descriptions, thumbnailUrl the graphicOverview file name.
+ *
+ * The output has no XML declaration: CSW responses embed renders as they are.
+ */
+export function buildGmd(record: MetadataRecord): string {
+  const r = record;
+  const root = create().ele(NS.gmd, 'gmd:MD_Metadata', {
+    'xmlns:gmd': NS.gmd,
+    'xmlns:gco': NS.gco,
+    'xmlns:gml': NS.gml,
+    'xmlns:gmx': NS.gmx,
+    'xmlns:srv': NS.srv,
+    'xmlns:xlink': NS.xlink,
+  });
+  str(root, 'gmd:fileIdentifier', r.id);
+  if (present(r.language)) language(root, 'gmd:language', r.language);
+  code(root, 'gmd:characterSet', 'MD_CharacterSetCode', 'utf8');
+  if (present(r.hierarchyLevel)) code(root, 'gmd:hierarchyLevel', 'MD_ScopeCode', r.hierarchyLevel);
+  str(root, 'gmd:hierarchyLevelName', r.resourceType);
+  const contacts = r.contacts ?? [];
+  const metadataContact = contacts.find((c) => c.role === 'pointOfContact') ?? contacts[0];
+  if (metadataContact) responsibleParty(root.ele('gmd:contact'), metadataContact);
+  else root.ele('gmd:contact', { 'gco:nilReason': 'missing' });
+  date(root, 'gmd:dateStamp', dateStamp(r.updatedAt));
+  str(root, 'gmd:metadataStandardName', 'ISO 19115:2003/19139');
+  str(root, 'gmd:metadataStandardVersion', '1.0');
+  if (present(r.referenceSystem)) {
+    const { code: rsCode, codeSpace } = referenceSystemId(r.referenceSystem);
+    const rs = root.ele('gmd:referenceSystemInfo').ele('gmd:MD_ReferenceSystem').ele('gmd:referenceSystemIdentifier').ele('gmd:RS_Identifier');
+    str(rs, 'gmd:code', rsCode);
+    str(rs, 'gmd:codeSpace', codeSpace);
+  }
+  identificationInfo(root, r);
+  distributionInfo(root, r);
+  dataQualityInfo(root, r);
+  return root.end({ headless: true, prettyPrint: false });
+}

@@ -1,0 +1,64 @@
+import type { MetadataRecord } from '../catalogue/record.types';
+import type { RenderFormat } from './formats';
+
+/**
+ * How each form is derived. `gmd` is built from JSON (gmd-builder.ts); every other form comes
+ * from an earlier one, so renderAll parses the gmd text once and runs each stylesheet on an
+ * already-built tree (SaxonJS is several times faster from a tree than from text).
+ *
+ * mdb2016 is not an XSLT stage: the catalogue's 19115-3 content is identical in the 2016 and
+ * 2018 namespace sets, and every namespace of an mdb render is declared on its root element
+ * only, so the 2016 form is the 2018 text with the root's declarations of the eight modules
+ * that changed version moved back to 1.0 (see mdb2016.ts). Renaming every element in XSLT gave
+ * the same bytes at about 11 ms a record, more than all other forms together.
+ */
+export type RenderStage =
+  | {
+      kind: 'xslt';
+      from: RenderFormat;
+      stylesheet: string;
+      /** the form is the xsl:result-document of this name, not the principal result */
+      resultDocument?: string;
+      /** stylesheet parameters taken from the record, for what the source form cannot carry */
+      params?: (record: MetadataRecord) => Record<string, string>;
+    }
+  | { kind: 'mdb2016-namespaces'; from: 'mdb2018' };
+
+export const RENDER_PLAN: Record<Exclude<RenderFormat, 'gmd'>, RenderStage> = {
+  'gmd-summary': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-gmd-summary.xsl' },
+  'gmd-brief': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-gmd-brief.xsl' },
+  // ISO 19139 has no service type outside srv:SV_ServiceIdentification, which the gmd form does
+  // not use (gmd-identification.ts); 19115-3 requires it: the stylesheet gets it from the record
+  mdb2018: {
+    kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-mdb2018.xsl',
+    params: (r) => ({ 'service-type': typeof r.serviceType === 'string' ? r.serviceType.trim() : '' }),
+  },
+  mdb2016: { kind: 'mdb2016-namespaces', from: 'mdb2018' },
+  'mdb2018-summary': { kind: 'xslt', from: 'mdb2018', stylesheet: 'mdb2018-to-mdb2018-summary.xsl' },
+  'mdb2018-brief': { kind: 'xslt', from: 'mdb2018', stylesheet: 'mdb2018-to-mdb2018-brief.xsl' },
+  // one pass writes all three Dublin Core records (see the stylesheet's header)
+  'dc-full': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl' },
+  'dc-summary': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-summary' },
+  'dc-brief': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-brief' },
+};
+
+/** The forms other stages are derived from. */
+export const SOURCE_FORMATS: ReadonlySet<RenderFormat> = new Set(Object.values(RENDER_PLAN).map((s) => s.from));
+
+/** Every top-level stylesheet the plan uses (included modules are compiled into these). */
+export function planStylesheets(): string[] {
+  const files = Object.values(RENDER_PLAN).flatMap((s) => (s.kind === 'xslt' ? [s.stylesheet] : []));
+  return [...new Set(files)].sort();
+}
+
+/** The forms `wanted` needs, sources first (gmd, then mdb2018 before the forms made from it). */
+export function planOrder(wanted: readonly RenderFormat[]): RenderFormat[] {
+  const needed = new Set<RenderFormat>();
+  const add = (f: RenderFormat): void => {
+    if (needed.has(f)) return;
+    if (f !== 'gmd') add(RENDER_PLAN[f].from);
+    needed.add(f);
+  };
+  wanted.forEach(add);
+  return [...needed];
+}

@@ -1,0 +1,122 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { MetadataRecord } from '../catalogue/record.types';
+import type { RenderSet } from './renderer';
+import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
+import { planStylesheets } from './render-plan';
+import type { WorkerReply, WorkerRequest } from './render-worker';
+
+/**
+ * A pool of worker threads (one per core by default), each with its own renderer: XSLT in
+ * SaxonJS is synchronous CPU work, so rendering on the main thread would stall everything
+ * else the process does. Used by the render benchmark and the worker process.
+ *
+ * Runs from compiled JavaScript, or from TypeScript under tsx (the workers then load tsx
+ * themselves); not inside jest, whose module system worker threads do not share.
+ */
+export interface RenderPoolOptions extends CompileOptions {
+  /** number of threads; default: the number of cores */
+  size?: number;
+}
+
+export interface RenderPool {
+  readonly size: number;
+  /** every form of the record, rendered on the least busy thread */
+  renderAll(record: MetadataRecord): Promise<RenderSet>;
+  /** waits for nothing: pending renders are rejected */
+  close(): Promise<void>;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, { resolve: (r: RenderSet) => void; reject: (e: Error) => void }>;
+}
+
+const WORKER_FILE = path.join(__dirname, `render-worker${path.extname(__filename)}`);
+
+/**
+ * A compiled .js worker starts directly. Under tsx the worker must load tsx's CommonJS hook
+ * before the .ts entry: `--import tsx` in execArgv does not reach a worker's entry module on
+ * Node 20 (ERR_UNKNOWN_FILE_EXTENSION), a require hook installed first does.
+ */
+function newWorker(workerData: CompileOptions): Worker {
+  if (!WORKER_FILE.endsWith('.ts')) return new Worker(WORKER_FILE, { workerData });
+  const boot = `require('tsx/cjs'); require(${JSON.stringify(WORKER_FILE)});`;
+  return new Worker(boot, { eval: true, workerData, execArgv: [] });
+}
+
+function startWorker(workerData: CompileOptions): Promise<Worker> {
+  return new Promise((resolve, reject) => {
+    const worker = newWorker(workerData);
+    const onMessage = (msg: WorkerReply): void => {
+      if (msg.type === 'ready') {
+        worker.off('message', onMessage);
+        worker.off('error', reject);
+        resolve(worker);
+      } else if (msg.type === 'fatal') {
+        void worker.terminate();
+        reject(new Error(`Worker render gagal dimulai: ${msg.message}`));
+      }
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+}
+
+export async function createRenderPool(opts: RenderPoolOptions = {}): Promise<RenderPool> {
+  const size = Math.max(1, opts.size ?? availableParallelism());
+  // compile (or verify the cache) once here, so that the threads only read SEF files
+  const compiled = await compileStylesheets(planStylesheets(), opts);
+  const workerData: CompileOptions = { ...(opts.xsltDir ? { xsltDir: opts.xsltDir } : {}), cacheDir: compiled.cacheDir };
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const attach = (worker: Worker): Slot => {
+    const slot: Slot = { worker, pending: new Map() };
+    worker.on('message', (msg: WorkerReply) => {
+      if (msg.type !== 'done' && msg.type !== 'failed') return;
+      const p = slot.pending.get(msg.id);
+      if (!p) return;
+      slot.pending.delete(msg.id);
+      if (msg.type === 'done') p.resolve(msg.renders as RenderSet);
+      else p.reject(new Error(msg.message));
+    });
+    // a thread that dies takes its queue with it: fail those renders and start a replacement
+    let dead = false;
+    const onDeath = (reason: string): void => {
+      if (dead) return;
+      dead = true;
+      for (const p of slot.pending.values()) p.reject(new Error(`Worker render berhenti: ${reason}`));
+      slot.pending.clear();
+      const i = slots.indexOf(slot);
+      if (i >= 0) slots.splice(i, 1);
+      if (!closed) void startWorker(workerData).then((w) => (closed ? void w.terminate() : slots.push(attach(w))), () => undefined);
+    };
+    worker.once('error', (err) => onDeath(err.message));
+    worker.once('exit', (code) => onDeath(`keluar dengan kode ${code}`));
+    return slot;
+  };
+
+  const workers = await Promise.all(Array.from({ length: size }, () => startWorker(workerData)));
+  for (const w of workers) slots.push(attach(w));
+
+  return {
+    size,
+    renderAll(record) {
+      if (closed) return Promise.reject(new Error('Pool render sudah ditutup'));
+      const slot = slots.reduce<Slot | undefined>((best, s) => (!best || s.pending.size < best.pending.size ? s : best), undefined);
+      if (!slot) return Promise.reject(new Error('Tidak ada worker render yang hidup'));
+      const id = nextId++;
+      return new Promise<RenderSet>((resolve, reject) => {
+        slot.pending.set(id, { resolve, reject });
+        slot.worker.postMessage({ id, record } satisfies WorkerRequest);
+      });
+    },
+    async close() {
+      closed = true;
+      await Promise.all(slots.splice(0).map((s) => s.worker.terminate()));
+    },
+  };
+}

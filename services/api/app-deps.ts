@@ -1,0 +1,49 @@
+import type { Store } from 'express-session';
+import type { Config } from '../../libs/config';
+import type { Database } from '../../libs/db/database';
+import type { Logger } from '../../libs/logger';
+import type { KeyValueStore } from '../../libs/cache/key-value';
+import type { RateLimiter } from '../../libs/cache/rate-limiter';
+import type { JobSystem } from '../../libs/processors/job-system';
+import type { RecordRenderer } from '../../libs/processors/processor-deps';
+import type { ObjectStore } from '../../libs/objectstore/object-store';
+import type { ComponentProbes } from '../../libs/ops/component-probes';
+import type { Metrics } from '../../libs/metrics/metrics';
+import type { DashboardQueues } from './routes/queues-dashboard.routes';
+
+/**
+ * Everything the HTTP app needs, built by main.ts (or a test) and passed in: the app itself
+ * never reads the environment or opens connections, so the same app runs embedded, against
+ * servers, and in tests on port 0.
+ */
+export interface AppDeps {
+  config: Readonly<Config>;
+  db: Database;
+  logger: Logger;
+  /** Redis in server mode, memory in embedded mode */
+  kv: KeyValueStore;
+  sessionStore: Store;
+  loginLimiter: RateLimiter;
+  /**
+   * Call after a transaction that wrote outbox events has committed. `cswChanged` = the change
+   * touched what CSW shows (a record that is or was PUBLISHED, or the CSW settings): the CSW
+   * cache generation is bumped before this returns, so the next CSW response is fresh.
+   */
+  afterCommit(effects?: { cswChanged?: boolean }): Promise<void>;
+  /** readiness probes beyond the database (e.g. Redis ping) */
+  readinessChecks?: Record<string, () => Promise<void>>;
+  /** renders records whose stored render is missing or stale, for CSW (optional: tests may omit it) */
+  renderMissing?: (ids: string[], format: import('../../libs/render/formats').RenderFormat) => Promise<Map<string, string>>;
+  /** enqueue side of the job system (inline in embedded mode, BullMQ in server mode) */
+  jobs: JobSystem;
+  /** libs/render's renderer, compiled once at start: export renders on the spot when a stored render is stale */
+  renderer: RecordRenderer;
+  /** browse graphics: the S3 bucket of OBJECTSTORE_URL, or DATA_DIR/objects */
+  objectStore: ObjectStore;
+  /** replaces the real component probes of the system-status page (tests of the route only) */
+  probes?: ComponentProbes;
+  /** this process's Prometheus metrics (runtime.ts builds them; an app without them still serves /metrics) */
+  metrics?: Metrics;
+  /** BullMQ handles for the queue dashboard (server mode only; absent = embedded, the board says so) */
+  dashboardQueues?: DashboardQueues;
+}

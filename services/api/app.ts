@@ -1,0 +1,80 @@
+import express, { type Express } from 'express';
+import type { AppDeps } from './app-deps';
+import { requestContext, httpLogger } from './http/request-logging';
+import { requireJsonBody } from './http/require-json';
+import { guardJsonInput, rejectNulInUrl } from './http/input-guards';
+import { notFoundHandler, problemErrorHandler } from './http/problem';
+import { sessionMiddleware } from './auth/session';
+import { configurePassport } from './auth/passport-setup';
+import { healthRoutes } from './routes/health.routes';
+import { referensiRoutes } from './routes/referensi.routes';
+import { docsRoutes } from './routes/docs.routes';
+import { authRoutes } from './routes/auth.routes';
+import { usersRoutes } from './routes/users.routes';
+import { organisasiRoutes } from './routes/organisasi.routes';
+import { metadataRoutes } from './routes/metadata.routes';
+import { exportRoutes } from './routes/export.routes';
+import { cswRoutes } from './routes/csw.routes';
+import { cswSettingsRoutes } from './routes/csw-settings.routes';
+import { systemStatusRoutes } from './routes/system-status.routes';
+import { THUMBNAIL_PATH, thumbnailRoutes } from './routes/thumbnail.routes';
+import { metricsRoutes } from './routes/metrics.routes';
+import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard.routes';
+import { createMetrics } from '../../libs/metrics/metrics';
+import { httpMetrics } from '../../libs/metrics/http-metrics';
+import { cswMetrics } from '../../libs/metrics/csw-metrics';
+
+/** 1 MB: the largest JSON or XML body the REST API accepts (413 above). */
+export const BODY_LIMIT = '1mb';
+
+/**
+ * Builds the HTTP application from its dependencies. Public parts (health, reference lists,
+ * schema, docs, CSW) come before the session middleware so they never touch the session
+ * store; everything under /api after it.
+ */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false); // routes that want ETags set them from record versions
+  if (deps.config.cookieSecure) app.set('trust proxy', 1);
+
+  const metrics = deps.metrics ?? createMetrics('api');
+  app.use(httpMetrics(metrics)); // first: times everything, including requests later middleware refuses
+  app.use(requestContext());
+  app.use(httpLogger(deps.logger));
+  app.use(healthRoutes(deps));
+  app.use(docsRoutes(deps));
+  app.use('/api/referensi', referensiRoutes());
+  app.use(metricsRoutes(deps, metrics));
+  app.use('/metadata/csw', cswMetrics(metrics));
+  app.use(cswRoutes(deps));
+
+  const passport = configurePassport(deps.db);
+  const api = express.Router();
+  api.use(rejectNulInUrl);
+  api.use(requireJsonBody({ allowXmlOn: /^\/metadata\/?$/, allowImageOn: THUMBNAIL_PATH }));
+  api.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/merge-patch+json'] }));
+  api.use(guardJsonInput());
+  api.use(express.text({ limit: BODY_LIMIT, type: ['application/xml', 'text/xml'] }));
+  const sessions = sessionMiddleware(deps.config, deps.sessionStore);
+  api.use(sessions);
+  api.use(passport.initialize());
+  api.use(passport.session());
+  api.use('/auth', authRoutes(deps));
+  api.use('/admin/users', usersRoutes(deps));
+  api.use('/admin/organisasi/status', systemStatusRoutes(deps));
+  api.use('/admin/organisasi', organisasiRoutes(deps));
+  api.use('/admin/csw/settings', cswSettingsRoutes(deps));
+  // before metadataRoutes, which requires a session for everything: a published record's
+  // thumbnail is public
+  api.use('/metadata', thumbnailRoutes(deps));
+  api.use('/metadata', exportRoutes(deps));
+  api.use('/metadata', metadataRoutes(deps));
+  app.use('/api', api);
+  // not under /api, so it gets the session and passport itself; ADMIN only (checked inside)
+  app.use(QUEUES_DASHBOARD_PATH, sessions, passport.initialize(), passport.session(), queuesDashboardRoutes(deps));
+
+  app.use(notFoundHandler);
+  app.use(problemErrorHandler(deps.logger));
+  return app;
+}

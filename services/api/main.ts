@@ -1,0 +1,45 @@
+import type { Server } from 'node:http';
+import { loadConfigOrExit } from '../../libs/config';
+import { createLogger } from '../../libs/logger';
+import { createApp } from './app';
+import { startApiRuntime } from './runtime';
+
+/** Wires configuration → runtime → app → listen, and shuts down cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel, 'api');
+  logger.info({ mode: config.mode, dataDir: config.mode === 'embedded' ? config.dataDir : undefined }, 'geokatalog dimulai');
+  const runtime = await startApiRuntime(config, logger);
+  const app = createApp(runtime.deps);
+  const server: Server = app.listen(config.port, () => {
+    logger.info({ url: config.baseUrl, port: config.port }, `geokatalog siap di ${config.baseUrl}`);
+  });
+  server.on('error', (err) => {
+    logger.fatal({ err }, 'server HTTP gagal');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'menghentikan geokatalog');
+    // stop accepting, let in-flight requests finish, then close connections and jobs
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server.close(() => {
+      runtime.close().then(
+        () => process.exit(0),
+        (err) => { logger.error({ err }, 'penutupan tidak bersih'); process.exit(1); },
+      );
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`geokatalog gagal dimulai: ${(err as Error).stack ?? err}\n`);
+  process.exit(1);
+});

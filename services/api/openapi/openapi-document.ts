@@ -1,0 +1,197 @@
+import { METADATA_SCHEMA } from '../../../libs/catalogue/metadata.schema';
+import { REFERENCE_LIST_NAMES } from '../../../libs/catalogue/reference-lists';
+import { RECORD_STATUSES, ROLES } from '../../../libs/catalogue/record.types';
+import { EXPORT_FORMATS } from '../../../libs/render/formats';
+
+/**
+ * The OpenAPI 3.1 description of the REST API. OpenAPI 3.1 uses JSON Schema 2020-12, so the
+ * metadata document schema is embedded as it is — one source for validation and docs.
+ */
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
+const json = (schema: object, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+const E = {
+  400: problem('Permintaan tidak valid'),
+  401: problem('Belum masuk'),
+  403: problem('Akses ditolak'),
+  404: problem('Tidak ditemukan (juga untuk rekaman yang tidak boleh dilihat)'),
+  409: problem('Konflik'),
+  412: problem('If-Match tidak cocok dengan versi rekaman'),
+  413: problem('Isi melebihi 1 MB'),
+  415: problem('Jenis konten tidak didukung'),
+  422: problem('Data tidak valid: `errors: [{path, message}]`'),
+  429: problem('Terlalu banyak percobaan'),
+};
+
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const { $schema, $id, ...metadataDocSchema } = METADATA_SCHEMA as Record<string, unknown>;
+
+export const OPENAPI_DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'geokatalog REST API',
+    version: '1.0.0',
+    description: 'Katalog metadata geospasial: rekaman metadata ISO 19115, alur review, ekspor XML, daftar referensi. '
+      + 'Autentikasi dengan cookie sesi `geokatalog.sid` dari `POST /api/auth/login`. Galat: RFC 9457 `application/problem+json`. '
+      + 'Endpoint publik OGC CSW 2.0.2 ada di `/metadata/csw` (lihat GetCapabilities).',
+  },
+  servers: [{ url: '/' }],
+  components: {
+    securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'geokatalog.sid' } },
+    schemas: {
+      Problem: {
+        type: 'object',
+        properties: {
+          type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, instance: { type: 'string' },
+          errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+        },
+        required: ['type', 'title', 'status'],
+      },
+      MetadataDoc: metadataDocSchema,
+      MetadataRecord: {
+        allOf: [ref('MetadataDoc'), {
+          type: 'object',
+          properties: {
+            id: { type: 'string' }, status: { enum: RECORD_STATUSES }, organisationId: { type: 'string' }, ownerId: { type: 'string' },
+            reviewerId: { type: ['string', 'null'] }, version: { type: 'integer' }, createdAt: { type: 'string', format: 'date-time' },
+            updatedAt: { type: 'string', format: 'date-time' }, publishedAt: { type: ['string', 'null'], format: 'date-time' },
+          },
+        }],
+      },
+      StatusChange: {
+        type: 'object', additionalProperties: false, required: ['status'],
+        properties: { status: { enum: RECORD_STATUSES }, statusNote: { type: 'string' }, reviewerId: { type: 'string' } },
+      },
+      User: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' }, username: { type: 'string' }, role: { enum: ROLES }, organisationId: { type: 'string' }, active: { type: 'boolean' },
+          fullName: { type: ['string', 'null'] }, email: { type: ['string', 'null'] }, phone: { type: ['string', 'null'] },
+        },
+      },
+      ReferenceItem: { type: 'object', properties: { kode: { type: 'string' }, label: { type: 'string' } }, required: ['kode', 'label'] },
+      LintasOrgCheck: { type: 'object', properties: { draft: { type: 'integer' }, pending: { type: 'integer' }, total: { type: 'integer' } } },
+    },
+  },
+  security: [{ session: [] }],
+  paths: {
+    '/api/auth/login': {
+      post: {
+        tags: ['auth'], summary: 'Masuk', security: [],
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } } } },
+        responses: { 200: json(ref('User')), 400: E[400], 401: E[401], 415: E[415], 429: E[429] },
+      },
+    },
+    '/api/auth/logout': { post: { tags: ['auth'], summary: 'Keluar', responses: { 204: { description: 'Sesi diakhiri' } } } },
+    '/api/auth/me': { get: { tags: ['auth'], summary: 'Pengguna saat ini', responses: { 200: json(ref('User')), 401: E[401] } } },
+    '/api/metadata': {
+      get: {
+        tags: ['metadata'], summary: 'Daftar rekaman yang boleh dilihat pemanggil',
+        parameters: [
+          { name: 'status', in: 'query', schema: { enum: RECORD_STATUSES } },
+          { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+          { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          { name: 'q', in: 'query', schema: { type: 'string' }, description: 'teks bebas atas judul, abstrak, kata kunci' },
+        ],
+        responses: {
+          200: json({ type: 'object', properties: { items: { type: 'array', items: ref('MetadataRecord') }, page: { type: 'integer' }, pageSize: { type: 'integer' }, total: { type: 'integer' } } }),
+          400: E[400], 401: E[401],
+        },
+      },
+      post: {
+        tags: ['metadata'], summary: 'Buat rekaman (DRAFT) dari JSON, atau impor dokumen ISO 19139 / 19115-3 / csw:Record (PRODUSEN dan ADMIN; QCQE 403)',
+        requestBody: { required: true, content: { 'application/json': { schema: ref('MetadataDoc') }, 'application/xml': { schema: { type: 'string' } } } },
+        responses: { 201: json(ref('MetadataRecord'), 'Dibuat; header Location dan ETag'), 400: E[400], 401: E[401], 403: E[403], 409: E[409], 413: E[413], 415: E[415], 422: E[422] },
+      },
+    },
+    '/api/metadata/{id}': {
+      parameters: [idParam],
+      get: { tags: ['metadata'], summary: 'Satu rekaman (ETag = versi)', responses: { 200: json(ref('MetadataRecord')), 401: E[401], 404: E[404] } },
+      patch: {
+        tags: ['metadata'], summary: 'Ubah isi (JSON merge patch) atau ubah status `{status, statusNote?, reviewerId?}`',
+        parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
+        requestBody: { required: true, content: { 'application/merge-patch+json': { schema: { oneOf: [ref('MetadataDoc'), ref('StatusChange')] } }, 'application/json': { schema: { oneOf: [ref('MetadataDoc'), ref('StatusChange')] } } } },
+        responses: { 200: json(ref('MetadataRecord')), 400: E[400], 401: E[401], 403: E[403], 404: E[404], 409: E[409], 412: E[412], 415: E[415], 422: E[422] },
+      },
+      delete: { tags: ['metadata'], summary: 'Hapus rekaman DRAFT', responses: { 204: { description: 'Dihapus' }, 401: E[401], 403: E[403], 404: E[404], 409: E[409] } },
+    },
+    '/api/metadata/{id}/history': {
+      parameters: [idParam],
+      get: { tags: ['metadata'], summary: 'Riwayat perubahan status', responses: { 200: json({ type: 'array', items: { type: 'object' } }), 401: E[401], 404: E[404] } },
+    },
+    '/api/metadata/{id}/export/xml': {
+      parameters: [idParam, { name: 'format', in: 'query', schema: { enum: EXPORT_FORMATS, default: 'gmd' } }],
+      get: { tags: ['metadata'], summary: 'Ekspor XML ISO (semua status, bagi yang boleh membaca)', responses: { 200: { description: 'Dokumen XML', content: { 'application/xml': {} } }, 400: E[400], 401: E[401], 404: E[404] } },
+    },
+    '/api/metadata/{id}/thumbnail': {
+      parameters: [idParam],
+      get: {
+        tags: ['metadata'], summary: 'Gambar pratinjau (publik bila rekaman PUBLISHED)', security: [],
+        responses: { 200: { description: 'PNG, JPEG atau WebP', content: { 'image/png': {}, 'image/jpeg': {}, 'image/webp': {} } }, 304: { description: 'Tidak berubah' }, 404: E[404] },
+      },
+      put: {
+        tags: ['metadata'], summary: 'Unggah gambar pratinjau (≤ 2 MB; jenis diperiksa dari isinya)',
+        requestBody: { required: true, content: { 'image/png': {}, 'image/jpeg': {}, 'image/webp': {} } },
+        responses: { 200: json(ref('MetadataRecord')), 401: E[401], 403: E[403], 404: E[404], 412: E[412], 413: E[413], 415: E[415], 422: E[422] },
+      },
+    },
+    '/api/referensi/{jenis}': {
+      parameters: [{ name: 'jenis', in: 'path', required: true, schema: { enum: REFERENCE_LIST_NAMES } }],
+      get: { tags: ['referensi'], summary: 'Daftar kode referensi (publik)', security: [], responses: { 200: json({ type: 'array', items: ref('ReferenceItem') }), 304: { description: 'Tidak berubah' }, 404: E[404] } },
+    },
+    '/api/schema/metadata': { get: { tags: ['referensi'], summary: 'JSON Schema rekaman metadata', security: [], responses: { 200: { description: 'JSON Schema 2020-12' } } } },
+    '/api/admin/users': {
+      get: { tags: ['admin'], summary: 'Pengguna organisasi pemanggil', responses: { 200: json({ type: 'array', items: ref('User') }), 401: E[401], 403: E[403] } },
+      post: { tags: ['admin'], summary: 'Buat pengguna', responses: { 201: json(ref('User')), 401: E[401], 403: E[403], 409: E[409], 422: E[422] } },
+    },
+    '/api/admin/users/{id}': {
+      parameters: [idParam],
+      patch: { tags: ['admin'], summary: 'Ubah peran, status aktif, atau setel ulang kata sandi', responses: { 200: json(ref('User')), 401: E[401], 403: E[403], 404: E[404], 409: E[409], 422: E[422] } },
+    },
+    '/api/admin/organisasi/lintas-org-check': {
+      get: { tags: ['admin'], summary: 'Hitungan reviewer lintas organisasi yang aktif', responses: { 200: json(ref('LintasOrgCheck')), 401: E[401], 403: E[403] } },
+    },
+    '/api/admin/organisasi': {
+      patch: {
+        tags: ['admin'], summary: 'Ubah allowLintasOrgReviewer (409 bila masih ada penugasan, kecuali ?force=true)',
+        parameters: [{ name: 'force', in: 'query', schema: { type: 'boolean' } }],
+        responses: { 200: { description: 'Organisasi' }, 401: E[401], 403: E[403], 409: E[409], 422: E[422] },
+      },
+    },
+    '/api/admin/organisasi/status': {
+      get: {
+        tags: ['admin'], summary: 'Status komponen sistem (SMTP, WhatsApp, object store, CSW)',
+        responses: {
+          200: json({
+            type: 'object',
+            properties: {
+              smtp: { type: 'object', properties: { connected: { type: 'boolean' }, detail: { type: 'string' } } },
+              wa: { type: 'object', properties: { connected: { type: 'boolean' }, detail: { type: 'string' } } },
+              objectstore: { type: 'object', properties: { connected: { type: 'boolean' }, detail: { type: 'string' } } },
+              csw: { type: 'object', properties: { provider: { type: 'string' }, healthy: { type: 'boolean' } } },
+            },
+          }),
+          401: E[401], 403: E[403],
+        },
+      },
+    },
+    '/api/admin/csw/settings': {
+      get: { tags: ['admin'], summary: 'Identitas layanan CSW (GetCapabilities)', responses: { 200: { description: 'Sepuluh kolom identitas' }, 401: E[401], 403: E[403] } },
+      put: {
+        tags: ['admin'], summary: 'Ubah identitas layanan CSW (penyedia bawaan: langsung berlaku)',
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: Object.fromEntries(['title', 'providerName', 'abstract', 'individualName', 'positionName', 'voice', 'electronicMailAddress', 'hoursOfService', 'contactInstructions', 'role'].map((f) => [f, { type: 'string' }])) } } },
+        },
+        responses: { 200: { description: 'Identitas tersimpan' }, 401: E[401], 403: E[403], 422: E[422] },
+      },
+    },
+    '/metadata/csw': {
+      get: { tags: ['csw'], security: [], summary: 'OGC CSW 2.0.2 (KVP): GetCapabilities, GetRecords, GetRecordById, DescribeRecord, GetDomain', responses: { 200: { description: 'XML CSW atau ows:ExceptionReport', content: { 'application/xml': {} } } } },
+      post: { tags: ['csw'], security: [], summary: 'OGC CSW 2.0.2 (XML POST)', requestBody: { content: { 'application/xml': { schema: { type: 'string' } } } }, responses: { 200: { description: 'XML CSW atau ows:ExceptionReport', content: { 'application/xml': {} } } } },
+    },
+    '/healthz': { get: { tags: ['ops'], security: [], summary: 'Proses hidup', responses: { 200: { description: 'ok' } } } },
+    '/readyz': { get: { tags: ['ops'], security: [], summary: 'Siap melayani (basis data, Redis)', responses: { 200: { description: 'siap' }, 503: { description: 'belum siap' } } } },
+  },
+} as const;

@@ -1,0 +1,127 @@
+import { Router, type Request, type Response } from 'express';
+import { AppError } from '../../../libs/errors';
+import { RECORD_STATUSES, type MetadataDoc, type MetadataRecord, type RecordStatus } from '../../../libs/catalogue/record.types';
+import type { ListQuery } from '../../../libs/catalogue/records-ports';
+import { assertMayCreate, createRecordsService } from '../../../libs/catalogue/records.service';
+import { etagOf, matchesIfNoneMatch } from '../../../libs/catalogue/records-input';
+import { recordStoreFor } from '../../../libs/db/record.repository';
+import { importMetadataXml, isImportMappingError } from '../../../libs/import';
+import { XmlInputError, xmlInputToAppError } from '../../../libs/xml/safe-parse';
+import type { AppDeps } from '../app-deps';
+import { actorOf, requireAuth } from '../http/auth-guards';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+const MAX_QUERY_LENGTH = 200;
+
+function single(req: Request, name: string): string | undefined {
+  const v = req.query[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new AppError('BAD_REQUEST', `Parameter "${name}" hanya boleh diberikan sekali.`);
+  return v;
+}
+
+function positiveInt(req: Request, name: string, fallback: number, max?: number): number {
+  const raw = single(req, name);
+  if (raw === undefined) return fallback;
+  if (!/^[1-9]\d{0,8}$/.test(raw)) throw new AppError('BAD_REQUEST', `Parameter "${name}" harus bilangan bulat positif.`);
+  const n = Number(raw);
+  if (max !== undefined && n > max) throw new AppError('BAD_REQUEST', `Parameter "${name}" maksimal ${max}.`);
+  return n;
+}
+
+/** `?status&page&pageSize&q` → a ListQuery; anything malformed is a 400, not a silent default. */
+export function parseListQuery(req: Request): ListQuery {
+  const status = single(req, 'status');
+  if (status !== undefined && !(RECORD_STATUSES as readonly string[]).includes(status)) {
+    throw new AppError('BAD_REQUEST', `Parameter "status" harus salah satu dari ${RECORD_STATUSES.join(', ')}.`);
+  }
+  const q = single(req, 'q')?.trim();
+  if (q !== undefined && q.length > MAX_QUERY_LENGTH) throw new AppError('BAD_REQUEST', `Parameter "q" maksimal ${MAX_QUERY_LENGTH} karakter.`);
+  return {
+    status: status as RecordStatus | undefined,
+    q: q || undefined,
+    page: positiveInt(req, 'page', 1),
+    pageSize: positiveInt(req, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  };
+}
+
+const ifMatchOf = (req: Request): string | undefined => req.get('if-match') ?? undefined;
+
+function sendRecord(res: Response, rec: MetadataRecord, status = 200): void {
+  res.status(status).set('ETag', etagOf(rec.version)).set('Cache-Control', 'private, no-cache').json(rec);
+}
+
+/** The body of an XML import as a document; parse and mapping problems become 400 / 422. */
+function importedDoc(text: unknown): { doc: MetadataDoc; note: string } {
+  try {
+    const r = importMetadataXml(typeof text === 'string' ? text : '');
+    return { doc: r.doc, note: `Impor XML (${r.sourceFormat})` };
+  } catch (err) {
+    if (err instanceof XmlInputError) throw xmlInputToAppError(err);
+    if (isImportMappingError(err)) {
+      throw new AppError('VALIDATION_FAILED', 'Dokumen XML tidak dapat dipetakan ke rekaman metadata.', {
+        extras: { errors: [{ path: err.element, message: err.message }] },
+      });
+    }
+    throw err;
+  }
+}
+
+/**
+ * `/api/metadata`: CRUD and the review workflow over REST. Every endpoint needs a login; what
+ * a caller may see and do is decided by the catalogue (visibility.ts, workflow.ts), and a
+ * record they may not see is a 404 everywhere.
+ */
+export function metadataRoutes(deps: AppDeps): Router {
+  const records = createRecordsService({ store: recordStoreFor(deps.db), afterCommit: (e) => deps.afterCommit(e) });
+  const r = Router();
+  r.use(requireAuth);
+
+  r.get('/', async (req, res) => {
+    const query = parseListQuery(req);
+    const page = await records.list(actorOf(req), query);
+    res.set('Cache-Control', 'private, no-cache').json({ items: page.items, page: query.page, pageSize: query.pageSize, total: page.total });
+  });
+
+  r.post('/', async (req, res) => {
+    const actor = actorOf(req);
+    const xml = req.is('application/xml') || req.is('text/xml');
+    let rec: MetadataRecord;
+    if (xml) {
+      assertMayCreate(actor); // refuse a QCQE before spending a parse on their document
+      const { doc, note } = importedDoc(req.body);
+      rec = await records.create(actor, doc, { note });
+    } else {
+      rec = await records.create(actor, req.body);
+    }
+    res.location(`/api/metadata/${encodeURIComponent(rec.id)}`);
+    sendRecord(res, rec, 201);
+  });
+
+  r.get('/:id', async (req, res) => {
+    const rec = await records.get(actorOf(req), req.params.id as string);
+    if (matchesIfNoneMatch(rec.version, req.get('if-none-match'))) {
+      res.status(304).set('ETag', etagOf(rec.version)).end();
+      return;
+    }
+    sendRecord(res, rec);
+  });
+
+  r.patch('/:id', async (req, res) => {
+    const rec = await records.patch(actorOf(req), req.params.id as string, req.body, ifMatchOf(req));
+    sendRecord(res, rec);
+  });
+
+  r.delete('/:id', async (req, res) => {
+    await records.remove(actorOf(req), req.params.id as string, ifMatchOf(req));
+    res.status(204).end();
+  });
+
+  r.get('/:id/history', async (req, res) => {
+    const entries = await records.history(actorOf(req), req.params.id as string);
+    res.set('Cache-Control', 'private, no-cache').json(entries);
+  });
+
+  return r;
+}

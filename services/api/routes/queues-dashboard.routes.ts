@@ -1,0 +1,108 @@
+import express, { type Express, type Request, type Response } from 'express';
+import { Queue } from 'bullmq';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { QUEUE_NAMES, type QueueName } from '../../../libs/jobs/job-registry';
+import { bullPrefix, producerConnection } from '../../../libs/jobs/redis-connection';
+import type { Config } from '../../../libs/config';
+import type { Logger } from '../../../libs/logger';
+import { requireRole } from '../http/auth-guards';
+
+/** Where the dashboard is mounted (bull-board builds its links and API calls from it). */
+export const QUEUES_DASHBOARD_PATH = '/admin/queues';
+
+/** What the board says about a queue (a queue added to the registry later shows without one). */
+const QUEUE_DESCRIPTIONS: Partial<Record<QueueName, string>> & Record<string, string | undefined> = {
+  render: 'Render XML rekaman (record.render) dari rekonsiliator dan ekspor',
+  events: 'Event outbox rekaman: dibuat, diubah, status berubah, dihapus',
+  notify: 'Notifikasi surel dan WhatsApp atas perubahan alur kerja',
+};
+
+/**
+ * BullMQ handles of every registry queue for the dashboard, opened on the first visit (most API
+ * processes are never asked for the board, so they hold no extra Redis connections) and closed
+ * with the runtime.
+ */
+export interface DashboardQueues {
+  queues(): Queue[];
+  close(): Promise<void>;
+}
+
+export function createDashboardQueues(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, logger: Logger): DashboardQueues | undefined {
+  const redisUrl = config.redisUrl;
+  if (!redisUrl) return undefined;
+  let opened: Queue[] | undefined;
+  return {
+    queues() {
+      opened ??= QUEUE_NAMES.map((name) => {
+        // fail fast like every producer: while Redis is away the board's calls error at once
+        const q = new Queue(name, { connection: producerConnection(redisUrl), prefix: bullPrefix(config.redisPrefix) });
+        q.on('error', (err) => logger.warn({ queue: name, err: err.message }, 'dasbor antrean: kesalahan Redis'));
+        return q;
+      });
+      return opened;
+    },
+    async close() {
+      const qs = opened ?? [];
+      opened = undefined;
+      await Promise.all(qs.map((q) => q.close()));
+    },
+  };
+}
+
+const EMBEDDED_DETAIL =
+  'Dasbor antrean memerlukan mode server (DATABASE_URL dan REDIS_URL, antrean BullMQ). Pada mode tertanam job ' +
+  'berjalan di dalam proses API tanpa antrean Redis; jumlah job per antrean tetap terlihat di /metrics.';
+
+/** Embedded mode: a plain answer (501: this deployment does not offer the feature), never a 500. */
+function embeddedAnswer(req: Request, res: Response): void {
+  res.status(501).setHeader('Cache-Control', 'no-store');
+  if (req.accepts(['json', 'html']) === 'html') {
+    res.type('html').send(
+      '<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Dasbor antrean tidak tersedia</title></head>' +
+        `<body><h1>Dasbor antrean tidak tersedia</h1><p>${EMBEDDED_DETAIL}</p></body></html>`,
+    );
+    return;
+  }
+  res.json({ available: false, mode: 'embedded', detail: EMBEDDED_DETAIL });
+}
+
+/**
+ * bull-board at /admin/queues for ADMIN sessions only: 401 without a session, 403 for other roles
+ * (the problem documents of the app's error handler). The caller mounts it behind the session
+ * middleware and passport. Every registry queue is listed with its failed jobs and retry.
+ * Returned as an Express sub-app so Express restores the request when it hands errors back.
+ */
+export function queuesDashboardRoutes(deps: { dashboardQueues?: DashboardQueues | undefined }): Express {
+  const dash = express();
+  dash.disable('x-powered-by');
+  dash.use(requireRole('ADMIN'));
+
+  const dq = deps.dashboardQueues;
+  if (!dq) {
+    dash.use(embeddedAnswer);
+    return dash;
+  }
+
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(QUEUES_DASHBOARD_PATH);
+  const board = createBullBoard({
+    queues: [],
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Antrean geokatalog' } },
+  });
+  let loaded = false;
+  dash.use((_req, _res, next) => {
+    if (!loaded) {
+      loaded = true;
+      board.setQueues(dq.queues().map((q) =>
+        new BullMQAdapter(q, { allowRetries: true, description: QUEUE_DESCRIPTIONS[q.name] ?? '' })));
+    }
+    next();
+  });
+  const boardApp = serverAdapter.getRouter() as Express;
+  boardApp.disable('x-powered-by');
+  dash.use(boardApp);
+  return dash;
+}

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { AppError } from '../../../libs/errors';
+import { createRecordsService } from '../../../libs/catalogue/records.service';
+import { checkIfMatch, etagOf } from '../../../libs/catalogue/records-input';
+import { canEditContent, canReadRecord, recordNotFound } from '../../../libs/catalogue/visibility';
+import { findRecordById, recordStoreFor } from '../../../libs/db/record.repository';
+import { THUMBNAIL_TYPES, isThumbnailType, sniffImageType } from '../../../libs/objectstore/image-type';
+import { thumbnailKey } from '../../../libs/objectstore/thumbnail-key';
+import type { AppDeps } from '../app-deps';
+import { actorOf, requireAuth } from '../http/auth-guards';
+import { notModified } from '../http/etag';
+
+/** 2 MB: the largest browse graphic accepted (413 above). */
+export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The request paths (under /api) that carry image bodies; require-json lets image types through here only. */
+export const THUMBNAIL_PATH = /^\/metadata\/[^/]+\/thumbnail\/?$/;
+
+/** How long shared caches may keep a published record's graphic before revalidating (ETag). */
+const PUBLIC_MAX_AGE_SECONDS = 300;
+
+export const thumbnailUrlOf = (baseUrl: string, recordId: string): string =>
+  `${baseUrl}/api/metadata/${encodeURIComponent(recordId)}/thumbnail`;
+
+const contentEtag = (body: Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** express.raw with the 2 MB limit, its errors as problem documents that say 2 MB. */
+const readImageBody: RequestHandler = (req, res, next) => {
+  express.raw({ type: () => true, limit: THUMBNAIL_MAX_BYTES })(req, res, (err?: unknown) => {
+    if (!err) return next();
+    const e = err as { type?: string; status?: number };
+    if (e.type === 'entity.too.large' || e.status === 413) {
+      return next(new AppError('PAYLOAD_TOO_LARGE', 'Gambar pratinjau melebihi 2 MB.', { extras: { maxBytes: THUMBNAIL_MAX_BYTES } }));
+    }
+    next(err);
+  });
+};
+
+const requireImageType: RequestHandler = (req, _res, next) => {
+  if (req.is([...THUMBNAIL_TYPES])) return next();
+  next(new AppError('UNSUPPORTED_MEDIA_TYPE', `Kirim gambar dengan Content-Type salah satu dari ${THUMBNAIL_TYPES.join(', ')}.`, {
+    extras: { accepted: THUMBNAIL_TYPES },
+  }));
+};
+
+/**
+ * Browse graphics of records (ISO graphicOverview), under /api/metadata/{id}/thumbnail.
+ * Mounted before the session-only metadata routes: GET is public once the record is
+ * PUBLISHED and otherwise follows the read rules (a record the caller may not read is a 404,
+ * also for callers without a session); PUT follows the content-edit rules.
+ */
+export function thumbnailRoutes(deps: AppDeps): Router {
+  const records = createRecordsService({ store: recordStoreFor(deps.db), afterCommit: (e) => deps.afterCommit(e) });
+  const store = deps.objectStore;
+  const r = Router();
+
+  r.put('/:id/thumbnail', requireAuth, requireImageType, readImageBody, async (req, res) => {
+    const actor = actorOf(req);
+    const id = req.params.id as string;
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const type = sniffImageType(body);
+    if (!type) {
+      throw new AppError('VALIDATION_FAILED', 'Isi berkas bukan gambar PNG, JPEG, atau WebP.', {
+        extras: { errors: [{ path: '', message: 'Jenis gambar dikenali dari isinya; hanya PNG, JPEG dan WebP yang diterima' }] },
+      });
+    }
+    const ifMatch = req.get('if-match') ?? undefined;
+    // the rules first, so a refused caller stores nothing
+    const rec = await records.get(actor, id);
+    if (!canEditContent(actor, rec)) {
+      throw new AppError('FORBIDDEN', `Gambar pratinjau rekaman berstatus ${rec.status} hanya dapat diubah oleh pihak yang boleh mengubah isinya.`);
+    }
+    checkIfMatch(rec.version, ifMatch);
+    await store.put(thumbnailKey(id), body, type);
+    // through the use case: version + 1, history-free content change, record.updated → re-render with graphicOverview
+    const updated = await records.patch(actor, id, { thumbnailUrl: thumbnailUrlOf(deps.config.baseUrl, id) }, ifMatch);
+    res.status(200).set('ETag', etagOf(updated.version)).set('Cache-Control', 'private, no-cache').json(updated);
+  });
+
+  r.get('/:id/thumbnail', async (req: Request, res) => {
+    const id = req.params.id as string;
+    const rec = await findRecordById(deps.db, id);
+    if (!rec) throw recordNotFound();
+    const isPublic = rec.status === 'PUBLISHED';
+    if (!isPublic && !(req.user && canReadRecord(actorOf(req), rec))) throw recordNotFound();
+    // only our own upload is served; a thumbnailUrl pointing elsewhere is the client's to fetch
+    const obj = rec.thumbnailUrl === thumbnailUrlOf(deps.config.baseUrl, id) ? await store.get(thumbnailKey(id)) : undefined;
+    if (!obj) throw new AppError('NOT_FOUND', 'Rekaman ini belum memiliki gambar pratinjau yang diunggah.');
+
+    const etag = contentEtag(obj.body);
+    res.set({
+      ETag: etag,
+      'Cache-Control': isPublic ? `public, max-age=${PUBLIC_MAX_AGE_SECONDS}` : 'private, no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    });
+    if (!isPublic) res.vary('Cookie');
+    if (notModified(req, etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).type(isThumbnailType(obj.contentType) ? obj.contentType : 'application/octet-stream').send(obj.body);
+  });
+
+  return r;
+}

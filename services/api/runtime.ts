@@ -1,0 +1,107 @@
+import type { Store } from 'express-session';
+import { Redis } from 'ioredis';
+import { RedisStore } from 'connect-redis';
+import createMemoryStoreFactory from 'memorystore';
+import session from 'express-session';
+import type { Config } from '../../libs/config';
+import type { Logger } from '../../libs/logger';
+import { openDatabase } from '../../libs/db/open-database';
+import { startOutboxRelay } from '../../libs/db/outbox-relay';
+import { createMemoryStore } from '../../libs/cache/memory-store';
+import { createRedisStore } from '../../libs/cache/redis-store';
+import { createRateLimiter } from '../../libs/cache/rate-limiter';
+import { createJobSystem } from '../../libs/processors/job-system';
+import { createDefaultRenderer } from '../../libs/processors/default-renderer';
+import type { AppDeps } from './app-deps';
+import { ensureBootstrapAdmin } from './bootstrap';
+import { bumpCswGeneration } from '../../libs/cache/csw-generation';
+import { openObjectStore } from '../../libs/objectstore/open-object-store';
+import { createMetrics } from '../../libs/metrics/metrics';
+import { instrumentJobHandlers } from '../../libs/metrics/job-metrics';
+import { instrumentRenderer } from '../../libs/metrics/render-metrics';
+import { createDashboardQueues } from './routes/queues-dashboard.routes';
+
+export interface ApiRuntime {
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens every connection the API needs and returns the app's dependencies. The one place the
+ * two run modes differ: embedded (PGlite, memory sessions/cache, jobs in process) or server
+ * (PostgreSQL, Redis sessions/cache, BullMQ jobs run by the worker process).
+ */
+export async function startApiRuntime(config: Readonly<Config>, logger: Logger): Promise<ApiRuntime> {
+  // first: a malformed OBJECTSTORE_URL fails the start before any connection is opened
+  const objectStore = openObjectStore(config);
+  const { db, applied } = await openDatabase(config);
+  if (applied.length) logger.info({ applied }, 'migrasi diterapkan');
+
+  let redis: Redis | undefined;
+  let kv: AppDeps['kv'];
+  let sessionStore: Store;
+  if (config.redisUrl) {
+    // Fail fast instead of queueing while Redis is away: requests then answer 503 at once
+    // and CSW falls back to PostgreSQL, rather than hanging until Redis returns.
+    // Auto-pipelining batches the commands of concurrent requests (cache lookups, sessions)
+    // into one round trip; measured: Redis CPU per CSW request 0.13 → 0.05 ms.
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, enableAutoPipelining: true });
+    redis.on('error', (err) => logger.warn({ err: err.message }, 'koneksi Redis bermasalah'));
+    await redis.connect();
+    kv = createRedisStore(redis, `${config.redisPrefix}:`);
+    sessionStore = new RedisStore({ client: redis, prefix: `${config.redisPrefix}:sess:`, ttl: config.sessionIdleHours * 3600 });
+  } else {
+    kv = createMemoryStore();
+    const MemoryStore = createMemoryStoreFactory(session);
+    sessionStore = new MemoryStore({ checkPeriod: 15 * 60 * 1000, ttl: config.sessionIdleHours * 3600 * 1000 });
+  }
+
+  // compiled once here and shared: export renders on the spot with it, embedded jobs too
+  const metrics = createMetrics('api');
+  const renderer = instrumentRenderer(await createDefaultRenderer(), metrics);
+  const jobs = await createJobSystem({
+    config, db, kv, logger, role: 'producer', renderer, objectStore,
+    // runs only where this process runs jobs (embedded mode); in server mode the worker counts them
+    instrumentHandlers: (h) => instrumentJobHandlers(h, metrics),
+  });
+  metrics.setQueueSource(() => jobs.queueCounts());
+  const dashboardQueues = createDashboardQueues(config, logger);
+  const relay = startOutboxRelay({
+    db,
+    dispatch: (event) => jobs.dispatchEvent(event),
+    onError: (err) => logger.warn({ err: (err as Error).message }, 'event belum dapat diteruskan ke antrean; dicoba lagi'),
+  });
+
+  await ensureBootstrapAdmin(db, config, logger);
+
+  const deps: AppDeps = {
+    config,
+    db,
+    logger,
+    kv,
+    sessionStore,
+    loginLimiter: createRateLimiter(kv, config.loginRateLimit),
+    async afterCommit(effects) {
+      if (effects?.cswChanged) await bumpCswGeneration(kv, logger);
+      relay.kick();
+    },
+    readinessChecks: redis ? { redis: async () => { await redis!.ping(); } } : {},
+    jobs,
+    renderer,
+    objectStore,
+    metrics,
+    ...(dashboardQueues ? { dashboardQueues } : {}),
+  };
+  return {
+    deps,
+    async close() {
+      await relay.stop();
+      await jobs.close();
+      await dashboardQueues?.close();
+      await objectStore.close();
+      if (redis) redis.disconnect();
+      (sessionStore as { stopInterval?: () => void }).stopInterval?.();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { parseConfig } from '../../libs/config';
+import { createLogger } from '../../libs/logger';
+import { createMemoryStore } from '../../libs/cache/memory-store';
+import { currentCswGeneration } from '../../libs/cache/csw-generation';
+import type { KeyValueStore } from '../../libs/cache/key-value';
+import { createOrganisation } from '../../libs/db/organisation.repository';
+import { createUser } from '../../libs/db/user.repository';
+import { deleteRecordById, insertRecord, updateRecordStatus } from '../../libs/db/record.repository';
+import { findStaleRenderRecords, renderVersions, upsertRenders } from '../../libs/db/render.repository';
+import { createJobSystem, type JobSystem } from '../../libs/processors/job-system';
+import { RENDER_FORMATS } from '../../libs/render/formats';
+import type { MetadataRecord, RecordStatus } from '../../libs/catalogue/record.types';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { rendersAt, waitFor } from './worker-test-support';
+
+/**
+ * Embedded mode's job system (no REDIS_URL): the same handlers run in process, and the
+ * reconciler runs in the API process too. The store is the real PostgreSQL (the job system
+ * does not care which SQL engine it talks to; PGlite is covered by the embedded app tests).
+ */
+describe('job system inline (embedded mode)', () => {
+  let t: TestDatabase;
+  let kv: KeyValueStore;
+  let jobs: JobSystem | undefined;
+  let orgId: string;
+  let ownerId: string;
+  const config = Object.freeze(parseConfig({ LOG_LEVEL: 'silent' }));
+  const logger = createLogger('silent');
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    kv = createMemoryStore();
+    const org = await createOrganisation(t.db, { name: 'Organisasi Inline' });
+    orgId = org.id;
+    ownerId = (await createUser(t.db, { username: 'inline', passwordHash: 'x', role: 'PRODUSEN', organisationId: org.id })).id;
+  });
+  afterEach(async () => {
+    await jobs?.close();
+    jobs = undefined;
+  });
+  afterAll(async () => {
+    await t.drop();
+  });
+
+  const record = async (title: string, status: RecordStatus = 'DRAFT'): Promise<MetadataRecord> => {
+    const id = `inline-${Math.random().toString(36).slice(2, 10)}`;
+    return (await insertRecord(t.db, { id, status, organisationId: orgId, ownerId, reviewerId: null, doc: { title, fileIdentifier: id } }))!;
+  };
+
+  it('is the inline kind in embedded mode, whatever the role', async () => {
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer' });
+    expect(jobs.kind).toBe('inline');
+  });
+
+  it('renders every stored form for a created record', async () => {
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', reconcile: false });
+    const rec = await record('Peta Inline');
+    await jobs.dispatchEvent({ id: 1, type: 'record.created', payload: { recordId: rec.id, version: rec.version }, createdAt: '' });
+    await jobs.whenIdle();
+    expect(Object.keys(await renderVersions(t.db, rec.id)).sort()).toEqual([...RENDER_FORMATS].sort());
+    expect(await rendersAt(t.db, rec.id, rec.version)).toBe(true);
+  });
+
+  it('a status change touching PUBLISHED re-renders and bumps the CSW generation; others only re-render', async () => {
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', reconcile: false });
+    const rec = await record('Peta Status', 'REVIEW');
+    const gen0 = await currentCswGeneration(kv);
+
+    const published = await updateRecordStatus(t.db, rec.id, { status: 'PUBLISHED', reviewerId: null, markPublished: true });
+    await jobs.dispatchEvent({
+      id: 2, type: 'record.status-changed', createdAt: '',
+      payload: { recordId: rec.id, from: 'REVIEW', to: 'PUBLISHED', version: published.version, actorId: ownerId, organisationId: orgId },
+    });
+    await jobs.whenIdle();
+    expect(await rendersAt(t.db, rec.id, published.version)).toBe(true);
+    expect(await currentCswGeneration(kv)).toBe(gen0 + 1);
+
+    const other = await record('Peta Draf');
+    const submitted = await updateRecordStatus(t.db, other.id, { status: 'QCQE_PROCESS', reviewerId: null, markPublished: false });
+    await jobs.dispatchEvent({
+      id: 3, type: 'record.status-changed', createdAt: '',
+      payload: { recordId: other.id, from: 'DRAFT', to: 'QCQE_PROCESS', version: submitted.version, actorId: ownerId, organisationId: orgId },
+    });
+    await jobs.whenIdle();
+    expect(await rendersAt(t.db, other.id, submitted.version)).toBe(true);
+    expect(await currentCswGeneration(kv)).toBe(gen0 + 1);
+    expect(await jobs.failedJobs()).toEqual([]);
+  });
+
+  it('the reconciler at start renders records whose renders are missing or older than the record', async () => {
+    const missing = await record('Belum Pernah Dirender');
+    const stale = await record('Render Usang');
+    // renders of version 1 for `stale`, then the record moves on without an event
+    await upsertRenders(t.db, stale.id, 1, Object.fromEntries(RENDER_FORMATS.map((f) => [f, `<lama format="${f}"/>`])));
+    const staleNow = await updateRecordStatus(t.db, stale.id, { status: 'QCQE_PROCESS', reviewerId: null, markPublished: false });
+    const lagging = (await findStaleRenderRecords(t.db, { formats: RENDER_FORMATS, limit: 1000 })).map((r) => r.id);
+    expect(lagging).toEqual(expect.arrayContaining([missing.id, stale.id]));
+
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer' }); // embedded: reconciler on
+    await waitFor(async () => (await rendersAt(t.db, missing.id, missing.version)) && (await rendersAt(t.db, stale.id, staleNow.version)), 'rekonsiliasi');
+    expect((await renderVersions(t.db, stale.id)).gmd).toBe(staleNow.version);
+    expect(await findStaleRenderRecords(t.db, { formats: RENDER_FORMATS, limit: 1000 })).toEqual([]);
+  });
+
+  it('a late job for an older version never overwrites a newer render', async () => {
+    const rec = await record('Versi');
+    await upsertRenders(t.db, rec.id, 5, { gmd: '<baru/>' });
+    expect(await upsertRenders(t.db, rec.id, 4, { gmd: '<lama/>' })).toBe(0);
+    expect(await upsertRenders(t.db, rec.id, 5, { gmd: '<baru-lagi/>' })).toBe(1);
+    const r = await t.db.query<{ xml: string; version: number }>('SELECT xml, version FROM record_renders WHERE record_id = $1', [rec.id]);
+    expect(r.rows).toEqual([{ xml: '<baru-lagi/>', version: 5 }]);
+  });
+
+  it('a deleted record: its render job is done, its renders are gone, nothing fails', async () => {
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', reconcile: false });
+    const rec = await record('Akan Dihapus');
+    await jobs.enqueue('record.render', { recordId: rec.id, version: rec.version });
+    await jobs.whenIdle();
+    expect(await rendersAt(t.db, rec.id, rec.version)).toBe(true);
+    await deleteRecordById(t.db, rec.id);
+    expect(await renderVersions(t.db, rec.id)).toEqual({});
+    expect(await upsertRenders(t.db, rec.id, rec.version, { gmd: '<x/>' })).toBe(0);
+    await jobs.enqueue('record.render', { recordId: rec.id, version: rec.version + 1 });
+    await jobs.dispatchEvent({ id: 4, type: 'record.deleted', payload: { recordId: rec.id }, createdAt: '' });
+    await jobs.whenIdle();
+    expect(await jobs.failedJobs()).toEqual([]);
+  });
+});
+

@@ -1,0 +1,43 @@
+/**
+ * The fuzz tests' bound on hangs: every case is timed, and one that takes longer than this
+ * fails the property. It is a guard against runaway parsing (catastrophic backtracking,
+ * exponential expansion), not a performance assertion: real cases take milliseconds.
+ */
+export const CASE_LIMIT_MS = 2_000;
+
+/** fast-check runs per surface, as the issue asks */
+export const FUZZ_RUNS = 10_000;
+
+/**
+ * Runs one case; returns what it returned or the error it threw, and fails when it ran longer
+ * than CASE_LIMIT_MS.
+ */
+export function timed<T>(what: string, fn: () => T): { value?: T; error?: unknown } {
+  const started = performance.now();
+  let out: { value?: T; error?: unknown };
+  try {
+    out = { value: fn() };
+  } catch (error) {
+    out = { error };
+  }
+  const ms = performance.now() - started;
+  if (ms > CASE_LIMIT_MS) throw new Error(`${what}: ${Math.round(ms)} ms > ${CASE_LIMIT_MS} ms (hang)`);
+  return out;
+}
+
+export async function timedAsync<T>(what: string, fn: () => Promise<T>): Promise<{ value?: T; error?: unknown }> {
+  const started = performance.now();
+  let out: { value?: T; error?: unknown };
+  try {
+    out = { value: await fn() };
+  } catch (error) {
+    out = { error };
+  }
+  const ms = performance.now() - started;
+  if (ms > CASE_LIMIT_MS) throw new Error(`${what}: ${Math.round(ms)} ms > ${CASE_LIMIT_MS} ms (hang)`);
+  return out;
+}
+
+/** An error for the property's failure message: its class and message, and the stack top. */
+export const describeError = (e: unknown): string =>
+  e instanceof Error ? `${e.name}: ${e.message.slice(0, 300)}\n${(e.stack ?? '').split('\n').slice(1, 4).join('\n')}` : String(e);
