@@ -29,4 +29,5 @@ RUN node --import tsx -e "require('./libs/render').createRenderer().then((r) => 
 USER node
 # API port; the worker serves /metrics and /healthz on WORKER_METRICS_PORT when set
 EXPOSE 8080
-CMD ["node", "--import", "tsx", "services/api/main.ts"]
+# the heap cap keeps each API replica near 400 MB RSS (services/api/node-flags.ts says why)
+CMD ["node", "--max-old-space-size=384", "--import", "tsx", "services/api/main.ts"]

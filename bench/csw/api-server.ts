@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { API_NODE_FLAGS } from '../../services/api/node-flags';
 
 /**
  * The real API (services/api/main.ts) in server mode as a child process on a free loopback
@@ -58,7 +59,8 @@ export async function startApiServer(opts: StartOptions): Promise<ApiServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const redisPrefix = `gkbench${process.pid}`;
-  const nodeArgs = ['--require', 'tsx/cjs'];
+  // the production flags (heap cap) first: the benchmarks measure the API as it is deployed
+  const nodeArgs = [...API_NODE_FLAGS, '--require', 'tsx/cjs'];
   if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'services/api/main.ts')], {
     cwd: ROOT,
