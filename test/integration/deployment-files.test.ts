@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_NODE_FLAGS } from '../../services/api/node-flags';
 
+/** the API's command in the image and in compose: with the flags the benchmarks and the soak measured it with */
+const API_COMMAND = ['node', ...API_NODE_FLAGS, '--import', 'tsx', 'services/api/main.ts'];
+
 /**
  * docker-compose.yml as Compose itself reads it (`docker compose config`, or Debian 12's
  * `docker-compose config` v1 — scripts/ensure-services.sh installs it), plus the Dockerfile,
@@ -100,8 +103,7 @@ describe('deployment files', () => {
       expect(s.environment?.REDIS_URL).toBe('redis://redis:6379');
       expect(s.environment?.SESSION_SECRET).toBe(SECRET);
     }
-    // the API runs with the flags the benchmarks and the soak measured it with
-    expect(model.services['api-1']?.command).toEqual(['node', ...API_NODE_FLAGS, '--import', 'tsx', 'services/api/main.ts']);
+    expect(model.services['api-1']?.command).toEqual(API_COMMAND);
     expect(model.services['api-2']?.command).toEqual(model.services['api-1']?.command);
     expect(model.services.worker?.command).toEqual(['node', '--import', 'tsx', 'services/worker/main.ts']);
   });
@@ -162,7 +164,7 @@ describe('deployment files', () => {
     for (const dir of ['libs', 'services', 'xslt']) expect(docker).toMatch(new RegExp(`^COPY ${dir} \\./${dir}$`, 'm'));
     expect(docker).toMatch(/createRenderer\(\)/);
     expect(docker).toMatch(/^USER node$/m);
-    expect(docker).toContain(`CMD ${JSON.stringify(['node', ...API_NODE_FLAGS, '--import', 'tsx', 'services/api/main.ts']).replace(/,/g, ', ')}`);
+    expect(docker).toContain(`CMD ${JSON.stringify(API_COMMAND).replace(/,/g, ', ')}`);
     const ignore = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n');
     for (const entry of ['node_modules', '.git', 'data', '.env', 'xslt/compiled']) expect(ignore).toContain(entry);
   });
