@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure the real servers the tests talk to are installed and running on this machine:
 # PostgreSQL 15 with PostGIS 3 (127.0.0.1:5432) and Redis (127.0.0.1:6379), plus xmllint for
-# XSD validation and Compose for validating docker-compose.yml. Installs missing OS packages
+# XSD validation, Compose for validating docker-compose.yml, and Chromium for the browser tests. Installs missing OS packages
 # with apt-get and says what it did.
 set -euo pipefail
 
@@ -23,6 +23,9 @@ command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 # library, for Debian's own python) and GDAL's CSW driver (ogrinfo)
 /usr/bin/python3 -c 'import owslib' >/dev/null 2>&1 || need+=(python3-owslib)
 command -v ogrinfo >/dev/null 2>&1 || need+=(gdal-bin)
+# the browser tier (test/browser, test/helpers/browser.ts): Debian's Chromium driven by
+# playwright-core — never a browser downloaded by a test tool
+[ -x /usr/bin/chromium ] || need+=(chromium)
 [ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
 # `docker compose config` validation of docker-compose.yml (test/integration/deployment-files):
 # Debian 12 ships Compose v1 only; no Docker engine is needed for `config`, so no recommends.
