@@ -63,6 +63,13 @@ export interface Config {
     /** port of the worker's own /metrics and /healthz server (WORKER_METRICS_PORT; unset = none, 0 = any free port) */
     metricsPort: number | undefined;
   };
+  /** the OAI-PMH provider at {baseUrl}/oai */
+  oai: {
+    /** records or headers per ListRecords / ListIdentifiers page (OAI_PAGE_SIZE) */
+    pageSize: number;
+    /** how long a resumption token stays valid (OAI_TOKEN_TTL_SECONDS) */
+    tokenTtlSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -235,6 +242,10 @@ export function parseConfig(env: Env = process.env): Config {
       stalledIntervalMs: int('WORKER_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
       reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 300, 5, 86_400),
       metricsPort: str('WORKER_METRICS_PORT') === undefined ? undefined : int('WORKER_METRICS_PORT', 0, 0, 65535),
+    },
+    oai: {
+      pageSize: int('OAI_PAGE_SIZE', 100, 1, 1000),
+      tokenTtlSeconds: int('OAI_TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400),
     },
   };
   if (problems.length) throw new ConfigError(problems);
