@@ -69,6 +69,8 @@ export interface Config {
     pageSize: number;
     /** how long a resumption token stays valid (OAI_TOKEN_TTL_SECONDS) */
     tokenTtlSeconds: number;
+    /** the oai-identifier namespace: item identifiers are oai:{repositoryIdentifier}:{fileIdentifier} (OAI_REPOSITORY_IDENTIFIER) */
+    repositoryIdentifier: string;
   };
 }
 
@@ -117,6 +119,9 @@ export function objectStoreUrlProblem(raw: string): string | undefined {
   if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') return 'pathStyle harus true atau false';
   return undefined;
 }
+
+/** oai-identifier repositoryIdentifier grammar (restated here: config imports nothing of ours) */
+const OAI_REPOSITORY_IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -170,6 +175,22 @@ export function parseConfig(env: Env = process.env): Config {
     const problem = v === undefined ? undefined : objectStoreUrlProblem(v);
     if (problem) problems.push(`OBJECTSTORE_URL ${problem}`);
     return v;
+  };
+
+  // a domain name (the oai-identifier grammar); by default BASE_URL's host when it is one
+  const oaiRepositoryIdentifier = (): string => {
+    const v = str('OAI_REPOSITORY_IDENTIFIER');
+    if (v !== undefined) {
+      if (!OAI_REPOSITORY_IDENTIFIER.test(v)) problems.push(`OAI_REPOSITORY_IDENTIFIER=${JSON.stringify(v)} harus nama domain (mis. katalog.contoh.go.id)`);
+      return v;
+    }
+    let host = '';
+    try {
+      host = new URL(baseUrl).hostname;
+    } catch {
+      /* an invalid BASE_URL is reported on its own */
+    }
+    return OAI_REPOSITORY_IDENTIFIER.test(host) ? host : 'geokatalog.local';
   };
 
   const port = int('PORT', 8080, 0, 65535);
@@ -246,6 +267,7 @@ export function parseConfig(env: Env = process.env): Config {
     oai: {
       pageSize: int('OAI_PAGE_SIZE', 100, 1, 1000),
       tokenTtlSeconds: int('OAI_TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400),
+      repositoryIdentifier: oaiRepositoryIdentifier(),
     },
   };
   if (problems.length) throw new ConfigError(problems);

@@ -13,6 +13,8 @@ export interface ListDeps extends MetadataDeps {
   tokenKey: Buffer;
   pageSize: number;
   tokenTtlSeconds: number;
+  /** the oai-identifier namespace of item identifiers */
+  repositoryIdentifier: string;
 }
 
 export type ListOutcome = { ok: true; body: string } | { ok: false; errors: OaiError[] };
@@ -98,7 +100,7 @@ export async function handleList(
     token = { token: undefined, completeListSize, cursor };
   }
 
-  if (verb === 'ListIdentifiers') return { ok: true, body: el('ListIdentifiers', undefined, ...page.map(header), resumptionToken(token)) };
+  if (verb === 'ListIdentifiers') return { ok: true, body: el('ListIdentifiers', undefined, ...page.map((i) => header(i, deps.repositoryIdentifier)), resumptionToken(token)) };
   const metadata = await metadataFor(deps, page, format);
-  return { ok: true, body: el('ListRecords', undefined, ...page.map((i) => record(i, metadata.get(i.id))), resumptionToken(token)) };
+  return { ok: true, body: el('ListRecords', undefined, ...page.map((i) => record(i, metadata.get(i.id), deps.repositoryIdentifier)), resumptionToken(token)) };
 }

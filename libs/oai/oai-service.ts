@@ -1,7 +1,8 @@
 import { LEVEL_HIERARKI } from '../catalogue/reference-lists/level-hierarki.list';
 import { toDatestamp } from './oai-dates';
 import { oaiError, type OaiError } from './oai-errors';
-import { OAI_METADATA_FORMATS, findMetadataFormat } from './oai-formats';
+import { OAI_METADATA_FORMATS, findMetadataFormat, type OaiMetadataFormat } from './oai-formats';
+import { fromOaiIdentifier, toOaiIdentifier } from './oai-identifiers';
 import { handleList, type ListDeps } from './oai-list.handler';
 import { metadataFor } from './oai-metadata';
 import { parseOaiRequest, type OaiRequest } from './oai-request';
@@ -31,6 +32,8 @@ export interface OaiService {
   handle(pairs: readonly (readonly [string, string])[]): Promise<string>;
 }
 
+const OAI_IDENTIFIER_NS = 'http://www.openarchives.org/OAI/2.0/oai-identifier';
+
 /** Common ISO scope codes ListSets always shows, with or without records yet. */
 const ALWAYS_LISTED_LEVELS = ['dataset', 'series', 'service'];
 const levelLabel = (code: string): string => LEVEL_HIERARKI.find((l) => l.kode === code)?.label ?? code;
@@ -50,12 +53,27 @@ export function createOaiService(deps: OaiServiceDeps): OaiService {
       textEl('earliestDatestamp', earliest ?? toDatestamp(now())),
       textEl('deletedRecord', 'persistent'),
       textEl('granularity', 'YYYY-MM-DDThh:mm:ssZ'),
+      // how item identifiers are made, so a harvester can map them back to fileIdentifiers
+      el('description', undefined, el(
+        'oai-identifier',
+        { xmlns: OAI_IDENTIFIER_NS, 'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance', 'xsi:schemaLocation': `${OAI_IDENTIFIER_NS} http://www.openarchives.org/OAI/2.0/oai-identifier.xsd` },
+        textEl('scheme', 'oai'),
+        textEl('repositoryIdentifier', deps.repositoryIdentifier),
+        textEl('delimiter', ':'),
+        textEl('sampleIdentifier', toOaiIdentifier(deps.repositoryIdentifier, 'a1b2c3d4-0000-4000-8000-000000000000')),
+      )),
     );
+  }
+
+  /** the item an OAI identifier names, if it is one of ours and exists */
+  async function itemOf(identifier: string, render?: OaiMetadataFormat['render']) {
+    const id = fromOaiIdentifier(deps.repositoryIdentifier, identifier);
+    return id === undefined ? undefined : deps.store.findItem(id, render);
   }
 
   async function listMetadataFormats(identifier: string | undefined): Promise<string | OaiError[]> {
     // every record is disseminated in every format (all are rendered from the same record)
-    if (identifier !== undefined && !(await deps.store.findItem(identifier))) {
+    if (identifier !== undefined && !(await itemOf(identifier))) {
       return [oaiError('idDoesNotExist', `Pengenal "${identifier}" tidak ada di repositori ini.`)];
     }
     return el('ListMetadataFormats', undefined, ...OAI_METADATA_FORMATS.map((f) => el(
@@ -80,10 +98,10 @@ export function createOaiService(deps: OaiServiceDeps): OaiService {
   async function getRecord(identifier: string, prefix: string): Promise<string | OaiError[]> {
     const format = findMetadataFormat(prefix);
     if (!format) return [oaiError('cannotDisseminateFormat', `Format "${prefix}" tidak tersedia; lihat ListMetadataFormats.`)];
-    const item = await deps.store.findItem(identifier, format.render);
+    const item = await itemOf(identifier, format.render);
     if (!item) return [oaiError('idDoesNotExist', `Pengenal "${identifier}" tidak ada di repositori ini.`)];
     const metadata = await metadataFor(deps, [item], format);
-    return el('GetRecord', undefined, record(item, metadata.get(item.id)));
+    return el('GetRecord', undefined, record(item, metadata.get(item.id), deps.repositoryIdentifier));
   }
 
   async function answer(req: OaiRequest): Promise<string | OaiError[]> {

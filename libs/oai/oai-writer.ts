@@ -1,5 +1,6 @@
 import type { OaiError } from './oai-errors';
 import type { OaiItem } from './oai-ports';
+import { toOaiIdentifier } from './oai-identifiers';
 import { itemSetSpecs } from './oai-sets';
 import { el, escapeText, textEl } from './oai-xml';
 
@@ -34,19 +35,20 @@ export function errorsBody(errors: readonly OaiError[]): string {
   return errors.map((e) => textEl('error', e.message, { code: e.code })).join('');
 }
 
-export function header(item: OaiItem): string {
+/** `repositoryIdentifier` makes the item's OAI identifier (oai-identifiers.ts) */
+export function header(item: OaiItem, repositoryIdentifier: string): string {
   return el(
     'header',
     item.deleted ? { status: 'deleted' } : undefined,
-    textEl('identifier', item.id),
+    textEl('identifier', toOaiIdentifier(repositoryIdentifier, item.id)),
     textEl('datestamp', item.datestamp),
     ...itemSetSpecs(item).map((s) => textEl('setSpec', s)),
   );
 }
 
 /** A record: a deleted item carries its header only; otherwise the metadata fragment (if any). */
-export function record(item: OaiItem, metadata: string | undefined): string {
-  return el('record', undefined, header(item), item.deleted || metadata === undefined ? '' : `<metadata>${metadata}</metadata>`);
+export function record(item: OaiItem, metadata: string | undefined, repositoryIdentifier: string): string {
+  return el('record', undefined, header(item, repositoryIdentifier), item.deleted || metadata === undefined ? '' : `<metadata>${metadata}</metadata>`);
 }
 
 export interface TokenInfo {

@@ -20,7 +20,10 @@ export interface OaiAnswer {
 }
 
 export interface OaiRecordRead {
+  /** the OAI identifier */
   id: string;
+  /** the record's fileIdentifier: the identifier's local part, decoded */
+  recordId: string;
   datestamp: string;
   deleted: boolean;
   setSpecs: string[];
@@ -30,9 +33,18 @@ export interface OaiRecordRead {
 
 const oai = (e: Element, name: string): Element[] => childElements(e).filter((c) => c.namespaceURI === OAI_NS && c.localName === name);
 
+/** `oai:{repositoryIdentifier}:{local}` → the decoded local part */
+export const localOf = (identifier: string): string => {
+  const m = /^oai:[^:]+:(.+)$/.exec(identifier);
+  if (!m) throw new Error(`not an oai-identifier: ${identifier}`);
+  return decodeURIComponent(m[1]!);
+};
+
 function readHeader(h: Element): Omit<OaiRecordRead, 'metadata'> {
+  const id = oai(h, 'identifier')[0]?.textContent ?? '';
   return {
-    id: oai(h, 'identifier')[0]?.textContent ?? '',
+    id,
+    recordId: localOf(id),
     datestamp: oai(h, 'datestamp')[0]?.textContent ?? '',
     deleted: h.getAttribute('status') === 'deleted',
     setSpecs: oai(h, 'setSpec').map((s) => s.textContent ?? ''),

@@ -103,16 +103,16 @@ describe('OAI-PMH errors and resumption tokens', () => {
 
   it('a token from one app instance continues on a new instance (restart)', async () => {
     const first = await oaiGet(ctx.t.app, { verb: 'ListIdentifiers', metadataPrefix: 'oai_dc' });
-    const expected = (await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc' }, 'ListIdentifiers')).records.map((r) => r.id);
+    const expected = (await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc' }, 'ListIdentifiers')).records.map((r) => r.recordId);
     // a second runtime on the same database and configuration: nothing of the first is shared
     const runtime = await startApiRuntime(ctx.t.config, createLogger('silent'));
     try {
       const app2 = createApp(runtime.deps);
       let page = await oaiGet(app2, { verb: 'ListIdentifiers', resumptionToken: first.token!.value });
-      const ids = [...first.records, ...page.records].map((r) => r.id);
+      const ids = [...first.records, ...page.records].map((r) => r.recordId);
       while (page.token?.value) {
         page = await oaiGet(app2, { verb: 'ListIdentifiers', resumptionToken: page.token.value });
-        ids.push(...page.records.map((r) => r.id));
+        ids.push(...page.records.map((r) => r.recordId));
       }
       expect(ids).toEqual(expected);
       expect(page.token?.cursor).toBe('4');

@@ -7,6 +7,7 @@ import { completeDoc, createFixtureUser, seedRecord } from '../helpers/fixtures'
 import { harvestAll, oaiGet } from '../helpers/oai-client';
 import { childElements } from '../helpers/oai-structure';
 import { validateXsdMany } from '../helpers/xsd';
+import { toOaiIdentifier } from '../../libs/oai/oai-identifiers';
 
 /**
  * The six verbs against the real app on PostgreSQL, page size 3 so lists need resumption
@@ -41,6 +42,7 @@ describe('OAI-PMH verbs', () => {
     tricky = await seedRecord(db, { owner, status: 'PUBLISHED', id: 'id<&>"x', doc: completeDoc({ title: 'Judul <b> & "kutip" \'apos\'' }) });
   });
 
+  const oaiId = (id: string) => toOaiIdentifier(ctx.t.config.oai.repositoryIdentifier, id);
   const allPublished = () => [...pubA, ...pubB, tricky].map((r) => r.id).sort();
 
   it('Identify names the repository, its base URL, deleted-record support and granularity', async () => {
@@ -71,10 +73,10 @@ describe('OAI-PMH verbs', () => {
   it('ListMetadataFormats offers oai_dc, iso19139 and iso19115-3, for the repository and per item', async () => {
     const prefixes = (xml: { verbElement: unknown; xml: string }) => [...xml.xml.matchAll(/<metadataPrefix>([^<]+)</g)].map((m) => m[1]);
     expect(prefixes(await oaiGet(ctx.t.app, { verb: 'ListMetadataFormats' }))).toEqual(['oai_dc', 'iso19139', 'iso19115-3']);
-    expect(prefixes(await oaiGet(ctx.t.app, { verb: 'ListMetadataFormats', identifier: pubA[0]!.id }))).toEqual(['oai_dc', 'iso19139', 'iso19115-3']);
+    expect(prefixes(await oaiGet(ctx.t.app, { verb: 'ListMetadataFormats', identifier: oaiId(pubA[0]!.id) }))).toEqual(['oai_dc', 'iso19139', 'iso19115-3']);
     expect((await oaiGet(ctx.t.app, { verb: 'ListMetadataFormats', identifier: 'tidak-ada' })).errors).toEqual(['idDoesNotExist']);
     // never published: not in the repository at all
-    expect((await oaiGet(ctx.t.app, { verb: 'ListMetadataFormats', identifier: draft.id })).errors).toEqual(['idDoesNotExist']);
+    expect((await oaiGet(ctx.t.app, { verb: 'ListMetadataFormats', identifier: oaiId(draft.id) })).errors).toEqual(['idDoesNotExist']);
   });
 
   it('ListSets lists one set per organisation and per hierarchy level, under their parents', async () => {
@@ -90,14 +92,15 @@ describe('OAI-PMH verbs', () => {
     const trickySpec = [...sets.entries()].find(([, name]) => name === 'Dinas &lt;Tata&gt; &amp; "Ruang"')?.[0];
     expect(trickySpec).toMatch(/^org:h-[0-9a-f]{24}$/);
     const inSet = await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc', set: trickySpec! }, 'ListIdentifiers');
-    expect(inSet.records.map((r) => r.id)).toEqual([tricky.id]);
+    expect(inSet.records.map((r) => r.recordId)).toEqual([tricky.id]);
     expect(trickyOrgId).toBe('org dengan spasi');
   });
 
   it('GetRecord serves oai_dc built from the Dublin Core render, with only the fifteen DC elements', async () => {
-    const res = await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: pubA[0]!.id, metadataPrefix: 'oai_dc' });
+    const res = await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: oaiId(pubA[0]!.id), metadataPrefix: 'oai_dc' });
     const [rec] = res.records;
-    expect(rec!.id).toBe(pubA[0]!.id);
+    expect(rec!.id).toBe(oaiId(pubA[0]!.id));
+    expect(rec!.recordId).toBe(pubA[0]!.id);
     expect(rec!.setSpecs).toEqual([`org:${ctx.w.a.org.id}`, 'type:dataset']);
     const dc = rec!.metadata!;
     expect(dc.namespaceURI).toBe('http://www.openarchives.org/OAI/2.0/oai_dc/');
@@ -114,9 +117,9 @@ describe('OAI-PMH verbs', () => {
   });
 
   it('GetRecord serves ISO 19139 and ISO 19115-3 from the stored renders, valid against their XSDs', async () => {
-    const gmd = (await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: service.id, metadataPrefix: 'iso19139' })).records[0]!.metadata!;
+    const gmd = (await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: oaiId(service.id), metadataPrefix: 'iso19139' })).records[0]!.metadata!;
     expect([gmd.namespaceURI, gmd.localName]).toEqual([GMD, 'MD_Metadata']);
-    const mdb = (await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: service.id, metadataPrefix: 'iso19115-3' })).records[0]!.metadata!;
+    const mdb = (await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: oaiId(service.id), metadataPrefix: 'iso19115-3' })).records[0]!.metadata!;
     expect([mdb.namespaceURI, mdb.localName]).toEqual([MDB, 'MD_Metadata']);
     const ser = new XMLSerializer();
     const [g] = validateXsdMany([ser.serializeToString(gmd)], 'gmd');
@@ -127,23 +130,24 @@ describe('OAI-PMH verbs', () => {
   });
 
   it('GetRecord answers cannotDisseminateFormat and idDoesNotExist (never-published records included)', async () => {
-    expect((await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: pubA[0]!.id, metadataPrefix: 'marc21' })).errors).toEqual(['cannotDisseminateFormat']);
-    expect((await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: draft.id, metadataPrefix: 'oai_dc' })).errors).toEqual(['idDoesNotExist']);
+    expect((await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: oaiId(pubA[0]!.id), metadataPrefix: 'marc21' })).errors).toEqual(['cannotDisseminateFormat']);
+    expect((await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: oaiId(draft.id), metadataPrefix: 'oai_dc' })).errors).toEqual(['idDoesNotExist']);
     const echo = await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: '<script>&', metadataPrefix: 'oai_dc' });
     expect(echo.errors).toEqual(['idDoesNotExist']);
     expect(echo.requestAttrs).toEqual({ verb: 'GetRecord', identifier: '<script>&', metadataPrefix: 'oai_dc' });
   });
 
   it('escapes identifiers and text in headers and metadata', async () => {
-    const res = await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: tricky.id, metadataPrefix: 'oai_dc' });
-    expect(res.records[0]!.id).toBe('id<&>"x');
+    const res = await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: oaiId(tricky.id), metadataPrefix: 'oai_dc' });
+    expect(res.records[0]!.id).toBe('oai:geokatalog.local:id%3C&%3E%22x');
+    expect(res.records[0]!.recordId).toBe('id<&>"x');
     const title = childElements(res.records[0]!.metadata!).find((e) => e.localName === 'title')!.textContent;
     expect(title).toBe('Judul <b> & "kutip" \'apos\'');
   });
 
   it('ListRecords pages through every published record with tokens, cursor and completeListSize', async () => {
     const { records, pages } = await harvestAll(ctx.t.app, { metadataPrefix: 'iso19139' });
-    expect(records.map((r) => r.id).sort()).toEqual(allPublished());
+    expect(records.map((r) => r.recordId).sort()).toEqual(allPublished());
     expect(pages).toHaveLength(3);
     expect(pages.map((p) => p.records.length)).toEqual([3, 3, 1]);
     expect(pages.map((p) => [p.token?.cursor, p.token?.completeListSize])).toEqual([['0', '7'], ['3', '7'], ['6', '7']]);
@@ -160,14 +164,14 @@ describe('OAI-PMH verbs', () => {
 
   it('ListIdentifiers sends headers only, and a list that fits one page has no token', async () => {
     const { records, pages } = await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc', set: `org:${ctx.w.b.org.id}` }, 'ListIdentifiers');
-    expect(records.map((r) => r.id).sort()).toEqual(pubB.map((r) => r.id).sort());
+    expect(records.map((r) => r.recordId).sort()).toEqual(pubB.map((r) => r.id).sort());
     expect(pages).toHaveLength(1);
     expect(pages[0]!.token).toBeUndefined();
     expect(records.every((r) => r.metadata === undefined)).toBe(true);
   });
 
   it('selects by set: organisation, hierarchy level, the parents, and unknown sets', async () => {
-    const ids = async (set: string) => (await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc', set }, 'ListIdentifiers')).records.map((r) => r.id).sort();
+    const ids = async (set: string) => (await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc', set }, 'ListIdentifiers')).records.map((r) => r.recordId).sort();
     expect(await ids(`org:${ctx.w.a.org.id}`)).toEqual(pubA.map((r) => r.id).sort());
     expect(await ids('type:service')).toEqual([service.id]);
     expect(await ids('type:dataset')).toEqual(allPublished().filter((id) => id !== service.id));
@@ -182,10 +186,10 @@ describe('OAI-PMH verbs', () => {
     const { records } = await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc' }, 'ListIdentifiers');
     const first = records[0]!.datestamp;
     const last = records[records.length - 1]!.datestamp;
-    const ids = async (args: Record<string, string>) => (await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc', ...args }, 'ListIdentifiers')).records.map((r) => r.id).sort();
+    const ids = async (args: Record<string, string>) => (await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc', ...args }, 'ListIdentifiers')).records.map((r) => r.recordId).sort();
     expect(await ids({ from: first, until: last })).toEqual(allPublished());
-    expect(await ids({ from: last })).toEqual(records.filter((r) => r.datestamp === last).map((r) => r.id).sort());
-    expect(await ids({ until: first })).toEqual(records.filter((r) => r.datestamp === first).map((r) => r.id).sort());
+    expect(await ids({ from: last })).toEqual(records.filter((r) => r.datestamp === last).map((r) => r.recordId).sort());
+    expect(await ids({ until: first })).toEqual(records.filter((r) => r.datestamp === first).map((r) => r.recordId).sort());
     expect(await ids({ from: first.slice(0, 10), until: last.slice(0, 10) })).toEqual(allPublished());
     expect((await oaiGet(ctx.t.app, { verb: 'ListRecords', metadataPrefix: 'oai_dc', from: '2100-01-01' })).errors).toEqual(['noRecordsMatch']);
     expect((await oaiGet(ctx.t.app, { verb: 'ListRecords', metadataPrefix: 'oai_dc', until: '2000-01-01T00:00:00Z' })).errors).toEqual(['noRecordsMatch']);
@@ -193,7 +197,7 @@ describe('OAI-PMH verbs', () => {
 
   it('never lists records that were never published', async () => {
     const { records } = await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc' }, 'ListIdentifiers');
-    expect(records.map((r) => r.id)).not.toContain(draft.id);
+    expect(records.map((r) => r.recordId)).not.toContain(draft.id);
     expect(records).toHaveLength(allPublished().length);
   });
 });

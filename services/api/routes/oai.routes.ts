@@ -49,6 +49,7 @@ export function oaiRoutes(deps: AppDeps): Router {
     tokenKey: deriveTokenKey(config.sessionSecret),
     pageSize: config.oai.pageSize,
     tokenTtlSeconds: config.oai.tokenTtlSeconds,
+    repositoryIdentifier: config.oai.repositoryIdentifier,
     async getIdentity(): Promise<OaiIdentity> {
       const identity = await loadCswIdentity(deps.db, config.csw.identity);
       return { repositoryName: identity.title, adminEmails: adminEmailsOf(identity.electronicMailAddress, config.mailFrom, config.baseUrl) };
