@@ -26,6 +26,8 @@ command -v ogrinfo >/dev/null 2>&1 || need+=(gdal-bin)
 # the browser tier (test/browser, test/helpers/browser.ts): Debian's Chromium driven by
 # playwright-core — never a browser downloaded by a test tool
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# real OAI-PMH client for test/integration/oai-pmh-client.test.ts: Perl HTTP::OAI's harvester
+perl -MHTTP::OAI -e1 >/dev/null 2>&1 || need+=(libhttp-oai-perl)
 [ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
 # `docker compose config` validation of docker-compose.yml (test/integration/deployment-files):
 # Debian 12 ships Compose v1 only; no Docker engine is needed for `config`, so no recommends.

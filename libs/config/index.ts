@@ -63,6 +63,15 @@ export interface Config {
     /** port of the worker's own /metrics and /healthz server (WORKER_METRICS_PORT; unset = none, 0 = any free port) */
     metricsPort: number | undefined;
   };
+  /** the OAI-PMH provider at {baseUrl}/oai */
+  oai: {
+    /** records or headers per ListRecords / ListIdentifiers page (OAI_PAGE_SIZE) */
+    pageSize: number;
+    /** how long a resumption token stays valid (OAI_TOKEN_TTL_SECONDS) */
+    tokenTtlSeconds: number;
+    /** the oai-identifier namespace: item identifiers are oai:{repositoryIdentifier}:{fileIdentifier} (OAI_REPOSITORY_IDENTIFIER) */
+    repositoryIdentifier: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -110,6 +119,9 @@ export function objectStoreUrlProblem(raw: string): string | undefined {
   if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') return 'pathStyle harus true atau false';
   return undefined;
 }
+
+/** oai-identifier repositoryIdentifier grammar (restated here: config imports nothing of ours) */
+const OAI_REPOSITORY_IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -163,6 +175,22 @@ export function parseConfig(env: Env = process.env): Config {
     const problem = v === undefined ? undefined : objectStoreUrlProblem(v);
     if (problem) problems.push(`OBJECTSTORE_URL ${problem}`);
     return v;
+  };
+
+  // a domain name (the oai-identifier grammar); by default BASE_URL's host when it is one
+  const oaiRepositoryIdentifier = (): string => {
+    const v = str('OAI_REPOSITORY_IDENTIFIER');
+    if (v !== undefined) {
+      if (!OAI_REPOSITORY_IDENTIFIER.test(v)) problems.push(`OAI_REPOSITORY_IDENTIFIER=${JSON.stringify(v)} harus nama domain (mis. katalog.contoh.go.id)`);
+      return v;
+    }
+    let host = '';
+    try {
+      host = new URL(baseUrl).hostname;
+    } catch {
+      /* an invalid BASE_URL is reported on its own */
+    }
+    return OAI_REPOSITORY_IDENTIFIER.test(host) ? host : 'geokatalog.local';
   };
 
   const port = int('PORT', 8080, 0, 65535);
@@ -235,6 +263,11 @@ export function parseConfig(env: Env = process.env): Config {
       stalledIntervalMs: int('WORKER_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
       reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 300, 5, 86_400),
       metricsPort: str('WORKER_METRICS_PORT') === undefined ? undefined : int('WORKER_METRICS_PORT', 0, 0, 65535),
+    },
+    oai: {
+      pageSize: int('OAI_PAGE_SIZE', 100, 1, 1000),
+      tokenTtlSeconds: int('OAI_TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400),
+      repositoryIdentifier: oaiRepositoryIdentifier(),
     },
   };
   if (problems.length) throw new ConfigError(problems);
