@@ -14,7 +14,7 @@ import { createUser } from '../libs/db/user.repository';
 import { insertRecord } from '../libs/db/record.repository';
 import { hashPassword } from '../libs/security/password';
 import { RENDER_FORMATS } from '../libs/render/formats';
-import { startApiServer } from './csw/api-server';
+import { BENCH_METRICS_TOKEN, startApiServer } from './csw/api-server';
 import { benchDoc, benchId, COMMON_WORDS } from './csw/generate-records';
 
 /**
@@ -174,7 +174,7 @@ async function rendersLagging(db: ReturnType<typeof openPgDatabase>, seconds: nu
  */
 async function apiHeapMb(baseUrl: string): Promise<{ heapUsed: number; heapTotal: number; external: number }> {
   try {
-    const text = await (await fetch(`${baseUrl}/metrics`)).text();
+    const text = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
     const metric = (name: string): number => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 1024 / 1024;
     return { heapUsed: metric('nodejs_heap_size_used_bytes'), heapTotal: metric('nodejs_heap_size_total_bytes'), external: metric('nodejs_external_memory_bytes') };
   } catch {

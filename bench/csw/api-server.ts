@@ -55,6 +55,9 @@ export interface StartOptions {
   log: (s: string) => void;
 }
 
+/** The API refuses to start in server mode without METRICS_TOKEN; the benchmarks scrape with this one. */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 export async function startApiServer(opts: StartOptions): Promise<ApiServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -75,6 +78,7 @@ export async function startApiServer(opts: StartOptions): Promise<ApiServer> {
       // a private prefix: the benchmark's cache entries never meet anyone else's
       REDIS_PREFIX: redisPrefix,
       SESSION_SECRET: randomBytes(24).toString('hex'),
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       // logging every request would cost throughput; warnings and errors still show
       LOG_LEVEL: 'warn',
       ...opts.env,

@@ -8,8 +8,8 @@ export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   del(key: string): Promise<void>;
-  /** atomically increments and returns the new value; sets the expiry when the key is new */
-  incr(key: string, ttlSeconds?: number): Promise<number>;
+  /** atomically increments (by `by`, default 1) and returns the new value; sets the expiry when the key is new */
+  incr(key: string, ttlSeconds?: number, by?: number): Promise<number>;
   /** seconds until the key expires; -2 when absent, -1 without expiry */
   ttl(key: string): Promise<number>;
 }

@@ -27,9 +27,10 @@ export function createMemoryStore(maxEntries = 10_000, now: () => number = Date.
     async get(key) { return live(key)?.value ?? null; },
     async set(key, value, ttlSeconds) { put(key, { value, expiresAt: now() + ttlSeconds * 1000 }); },
     async del(key) { map.delete(key); },
-    async incr(key, ttlSeconds) {
+    async incr(key, ttlSeconds, by = 1) {
+      // no await before the write: concurrent callers in this process see one count each
       const e = live(key);
-      const next = (e ? Number(e.value) : 0) + 1;
+      const next = (e ? Number(e.value) : 0) + by;
       put(key, { value: String(next), expiresAt: e ? e.expiresAt : ttlSeconds ? now() + ttlSeconds * 1000 : Infinity });
       return next;
     },

@@ -9,10 +9,10 @@ export function createRedisStore(redis: Redis, prefix = 'gk:'): KeyValueStore {
     get: (key) => redis.get(k(key)),
     async set(key, value, ttlSeconds) { await redis.set(k(key), value, 'EX', Math.max(1, Math.ceil(ttlSeconds))); },
     async del(key) { await redis.del(k(key)); },
-    async incr(key, ttlSeconds) {
+    async incr(key, ttlSeconds, by = 1) {
       // INCR and the first EXPIRE in one round trip; NX keeps an existing window's expiry.
       // (EXPIRE with 0 would delete the key, so a plain counter gets no EXPIRE at all.)
-      const tx = redis.multi().incr(k(key));
+      const tx = by === 1 ? redis.multi().incr(k(key)) : redis.multi().incrby(k(key), by);
       if (ttlSeconds) tx.expire(k(key), ttlSeconds, 'NX');
       const res = await tx.exec();
       const first = res?.[0];

@@ -17,6 +17,10 @@ export interface User {
   fullName: string | null;
   email: string | null;
   phone: string | null;
+  /** manages what every organisation shares (CSW identity, queues, shared components); set only by the CLI */
+  serviceAdmin: boolean;
+  /** bumped by a password change or reset: sessions opened under an older epoch are over */
+  sessionEpoch: number;
   createdAt: string;
   updatedAt: string;
 }

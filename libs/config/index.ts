@@ -48,6 +48,13 @@ export interface Config {
   waGatewayToken: string | undefined;
   objectStoreUrl: string | undefined;
   metricsToken: string | undefined;
+  /**
+   * PostgreSQL statement_timeout (ms) of the two kinds of connection: `requestMs` for the API
+   * process, whose queries answer HTTP requests (DB_STATEMENT_TIMEOUT_MS), `jobMs` for the
+   * worker and the CLI (DB_JOB_STATEMENT_TIMEOUT_MS). 0 = no limit. PGlite accepts the setting
+   * but does not enforce it (measured), so it applies to server mode only.
+   */
+  statementTimeout: { requestMs: number; jobMs: number };
   /** retries of `notify` jobs: attempts in all (NOTIFY_MAX_ATTEMPTS) and the first wait, doubled each time (NOTIFY_BACKOFF_MS) */
   notify: { maxAttempts: number; backoffMs: number };
   /** the worker process (services/worker) and the render reconciler */
@@ -125,7 +132,12 @@ const OAI_REPOSITORY_IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export function parseConfig(env: Env = process.env): Config {
+/** `process`: the long-running process this configuration starts (its own extra rules, serverProcessProblems). */
+export interface ParseOptions {
+  process?: 'api' | 'worker';
+}
+
+export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Config {
   const problems: string[] = [];
   const str = (name: string): string | undefined => {
     const v = env[name];
@@ -208,6 +220,10 @@ export function parseConfig(env: Env = process.env): Config {
   if (sessionSecret !== undefined && sessionSecret.length < 32) problems.push('SESSION_SECRET minimal 32 karakter');
   if (sessionSecret === undefined && mode === 'server') problems.push('SESSION_SECRET wajib diisi pada mode server');
 
+  const adminUsername = str('ADMIN_USERNAME') ?? 'admin';
+  // the rule of every username (services/api/auth/user-input.ts): ASCII, so its key is plain lowercase
+  if (!/^[A-Za-z0-9._-]{3,64}$/.test(adminUsername)) problems.push('ADMIN_USERNAME harus 3–64 karakter huruf, angka, titik, garis bawah, atau tanda hubung');
+
   const adminPassword = str('ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD minimal 8 karakter');
 
@@ -226,7 +242,7 @@ export function parseConfig(env: Env = process.env): Config {
     sessionSecret: sessionSecret ?? '',
     sessionIdleHours: int('SESSION_IDLE_HOURS', 8, 1, 24 * 30),
     cookieSecure: bool('COOKIE_SECURE', false),
-    adminUsername: str('ADMIN_USERNAME') ?? 'admin',
+    adminUsername,
     adminPassword,
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     loginRateLimit: { max: int('LOGIN_RATE_LIMIT_MAX', 5, 1, 1000), windowSeconds: int('LOGIN_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400) },
@@ -253,6 +269,10 @@ export function parseConfig(env: Env = process.env): Config {
     waGatewayToken: str('WA_GATEWAY_TOKEN'),
     objectStoreUrl: objectStoreUrl(),
     metricsToken: str('METRICS_TOKEN'),
+    statementTimeout: {
+      requestMs: int('DB_STATEMENT_TIMEOUT_MS', 5_000, 0, 3_600_000),
+      jobMs: int('DB_JOB_STATEMENT_TIMEOUT_MS', 300_000, 0, 86_400_000),
+    },
     notify: {
       maxAttempts: int('NOTIFY_MAX_ATTEMPTS', 5, 1, 20),
       backoffMs: int('NOTIFY_BACKOFF_MS', 30_000, 10, 3_600_000),
@@ -270,8 +290,23 @@ export function parseConfig(env: Env = process.env): Config {
       repositoryIdentifier: oaiRepositoryIdentifier(),
     },
   };
+  if (opts.process) problems.push(...serverProcessProblems(config, opts.process));
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * What the API server needs beyond parseConfig: in server mode /metrics is reachable by anyone
+ * who can reach the API (behind a proxy: the internet), and it tells queue depths, request
+ * rates and job failures of every organisation, so the API refuses to start without
+ * METRICS_TOKEN there. Embedded mode (one machine, usually localhost) keeps it optional.
+ * The worker's metrics port is asked for explicitly (WORKER_METRICS_PORT) and follows the
+ * same rule when set.
+ */
+export function serverProcessProblems(config: Readonly<Config>, processKind: 'api' | 'worker'): string[] {
+  if (config.mode !== 'server' || config.metricsToken) return [];
+  if (processKind === 'worker' && config.worker.metricsPort === undefined) return [];
+  return [`METRICS_TOKEN wajib diisi pada mode server: /metrics ${processKind === 'api' ? 'API' : 'worker'} tidak dibuka tanpa token (kirim "Authorization: Bearer <METRICS_TOKEN>")`];
 }
 
 /**
@@ -286,9 +321,9 @@ export function ensureEmbeddedSecret(config: Config): Config {
   return { ...config, sessionSecret: readFileSync(file, 'utf8').trim() };
 }
 
-export function loadConfigOrExit(env: Env = process.env): Readonly<Config> {
+export function loadConfigOrExit(env: Env = process.env, opts: ParseOptions = {}): Readonly<Config> {
   try {
-    return Object.freeze(ensureEmbeddedSecret(parseConfig(env)));
+    return Object.freeze(ensureEmbeddedSecret(parseConfig(env, opts)));
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

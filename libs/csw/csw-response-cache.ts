@@ -6,6 +6,7 @@ import { createLocalEntries, type LocalEntry } from './csw-local-entries';
 import { createLocalScope } from './local-scope';
 import type { CswHttpRequest, CswHttpResponse, CswLogger, CswService } from './csw-service';
 import type { CswRequest } from './request/csw-request';
+import { echoRequestId, echoRequestIdBytes } from './responses/get-records.writer';
 
 export type CswHttpResult = CswHttpResponse;
 
@@ -42,6 +43,39 @@ const cacheable = (r: CswHttpResponse): boolean => r.status === 200 && !EXCEPTIO
  * same page twice within a minute. Pages of summaries (≤ 1 MB) are kept.
  */
 export const MAX_SHARED_ENTRY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * What the shared store may receive per lifetime window, per lifetime class. Redis runs with
+ * `noeviction` (it also holds the queues), so the cache must bound itself: each stored entry
+ * adds its size to a counter for the current window (INCRBY, atomic, expiring with the window);
+ * once a window's budget is spent, further answers of that window are sent but not stored
+ * (X-Cache: bypass). An entry lives at most one lifetime, and the window IS the lifetime, so
+ * at any moment only entries of the current and the previous window can be alive:
+ * at most 2 × (48 MB + 8 MB) = 112 MB, whatever the traffic.
+ */
+export const SHARED_BUDGET_BYTES: Readonly<Record<number, number>> = { 60: 48 * 1024 * 1024, 600: 8 * 1024 * 1024 };
+
+/**
+ * The requestId of a GetRecords is echoed in the answer (csw:RequestId) but changes nothing
+ * else: the request is computed and stored WITHOUT it, and the echo is put into the body when
+ * it is served. 600 requests that differ only in requestId are one entry, not 600 copies.
+ * (resultType=validate echoes the whole request, requestId included: it stays as it is.)
+ */
+function withoutRequestId(parsed: CswRequest): { parsed: CswRequest; requestId: string | undefined } {
+  if (parsed.operation !== 'GetRecords' || parsed.resultType === 'validate' || parsed.requestId === undefined) {
+    return { parsed, requestId: undefined };
+  }
+  return { parsed: { ...parsed, requestId: undefined }, requestId: parsed.requestId };
+}
+
+/** The answer as this client must get it: its own requestId echoed, and an ETag of that body. */
+function withEcho(r: CachedCswResult, requestId: string | undefined): CachedCswResult {
+  if (requestId === undefined || !cacheable(r)) return r;
+  const out: CachedCswResult = { ...r, body: echoRequestId(r.body, requestId), etag: etagOf(`${r.etag}\n${requestId}`) };
+  if (r.bodyBytes) out.bodyBytes = echoRequestIdBytes(r.bodyBytes, requestId);
+  else delete out.bodyBytes;
+  return out;
+}
 
 interface Stored extends CswHttpResponse {
   etag: string;
@@ -85,7 +119,14 @@ function parseStored(text: string | null): Stored | undefined {
  * store fails (Redis down) the request is answered straight from PostgreSQL and never fails
  * because of it.
  */
-export function createCswResponseCache(kv: KeyValueStore, service: CswService, logger?: CswLogger): CswResponseCache {
+export function createCswResponseCache(
+  kv: KeyValueStore,
+  service: CswService,
+  logger?: CswLogger,
+  /** the per-window budgets (tests make them small); SHARED_BUDGET_BYTES otherwise */
+  budgets: Readonly<Record<number, number>> = SHARED_BUDGET_BYTES,
+): CswResponseCache {
+  const budgetOf = (ttl: number): number => budgets[ttl] ?? Math.min(...Object.values(budgets));
   const storeError = (err: unknown) => logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'cache CSW tidak tersedia; dijawab dari basis data');
 
   const headers = (parsed: CswRequest | undefined, fresh: CswHttpResponse) => {
@@ -121,8 +162,26 @@ export function createCswResponseCache(kv: KeyValueStore, service: CswService, l
     return { ...answer, etag: e.etag, bodyBytes: e.bytes, ...headers(parsed, answer), cache: 'hit' };
   };
 
+  /**
+   * Stores an entry unless this window's budget for its lifetime class is spent; `true` when
+   * stored. The count and the decision are one INCRBY, so concurrent writers cannot overshoot.
+   */
+  async function storeWithinBudget(key: string, text: string, ttl: number): Promise<boolean> {
+    const window = Math.floor(Date.now() / 1000 / ttl);
+    const spent = await kv.incr(`csw:budget:${ttl}:${window}`, ttl * 2, Buffer.byteLength(text));
+    if (spent > budgetOf(ttl)) return false;
+    await kv.set(key, text, ttl);
+    return true;
+  }
+
   async function respond(req: CswHttpRequest): Promise<CachedCswResult> {
-    const parsed = parse(req);
+    const full = parse(req);
+    if (!full) return respondParsed(req, undefined);
+    const { parsed, requestId } = withoutRequestId(full);
+    return withEcho(await respondParsed(req, parsed), requestId);
+  }
+
+  async function respondParsed(req: CswHttpRequest, parsed: CswRequest | undefined): Promise<CachedCswResult> {
     if (!parsed) {
       const fresh = await compute(req, undefined, undefined);
       return { ...fresh, etag: etagOf(fresh.body), ...headers(undefined, fresh), cache: 'bypass' };
@@ -157,21 +216,25 @@ export function createCswResponseCache(kv: KeyValueStore, service: CswService, l
       const e = local.set(key, { ...fresh, etag, scope }, ttl);
       if (e.bytes.length > MAX_SHARED_ENTRY_BYTES) return { ...fresh, etag, bodyBytes: e.bytes, ...headers(parsed, fresh), cache: 'bypass' };
       // not awaited: the client does not wait for the cache write
-      kv.set(key, serialise(fresh, etag, generation, Date.now() + ttl * 1000), ttl).catch(failed);
+      storeWithinBudget(key, serialise(fresh, etag, generation, Date.now() + ttl * 1000), ttl).catch(failed);
       return { ...fresh, etag, bodyBytes: e.bytes, ...headers(parsed, fresh), cache: 'miss' };
     }
     return { ...fresh, etag, ...headers(parsed, fresh), cache: 'bypass' };
   }
 
   async function refresh(req: CswHttpRequest): Promise<CachedCswResult> {
-    const parsed = service.parse(req);
+    const { parsed, requestId } = withoutRequestId(service.parse(req));
+    return withEcho(await refreshParsed(parsed), requestId);
+  }
+
+  async function refreshParsed(parsed: CswRequest): Promise<CachedCswResult> {
     const generation = await currentCswGeneration(kv);
     const fresh = await service.execute(parsed, { countScope: scopes.of(generation) });
     const etag = etagOf(fresh.body);
     if (!cacheable(fresh) || Buffer.byteLength(fresh.body) > MAX_SHARED_ENTRY_BYTES) return { ...fresh, etag, ...headers(parsed, fresh), cache: 'bypass' };
     const ttl = cswTtlSeconds(parsed);
-    await kv.set(cswCacheKey(parsed), serialise(fresh, etag, generation, Date.now() + ttl * 1000), ttl);
-    return { ...fresh, etag, ...headers(parsed, fresh), cache: 'miss' };
+    const stored = await storeWithinBudget(cswCacheKey(parsed), serialise(fresh, etag, generation, Date.now() + ttl * 1000), ttl);
+    return { ...fresh, etag, ...headers(parsed, fresh), cache: stored ? 'miss' : 'bypass' };
   }
 
   return { respond, refresh };

@@ -13,6 +13,8 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
   const files = readdirSync(dir).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
+    // a migration may rewrite a large table: not bound by the process's statement_timeout
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock(7242010)');
     await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));

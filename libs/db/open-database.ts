@@ -5,10 +5,20 @@ import { openPgDatabase } from './pg-database';
 import { openPgliteDatabase } from './pglite-database';
 import { migrate } from './migrate';
 
-/** Opens the store the configuration names (server PostgreSQL or embedded PGlite) and migrates it. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<{ db: Database; applied: string[] }> {
+/**
+ * Opens the store the configuration names (server PostgreSQL or embedded PGlite) and migrates it.
+ * `purpose` picks the statement_timeout: `request` (the API process: its queries answer HTTP
+ * requests) or `job` (worker, CLI: long imports and reconciliations). PGlite accepts
+ * statement_timeout but never fires it (measured: a 4 s query under a 200 ms timeout
+ * completes), so the embedded mode relies on the limits at the edge alone.
+ */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'statementTimeout'>>,
+  purpose: 'request' | 'job' = 'job',
+): Promise<{ db: Database; applied: string[] }> {
+  const timeout = config.statementTimeout?.[purpose === 'request' ? 'requestMs' : 'jobMs'];
   const db = config.databaseUrl
-    ? openPgDatabase({ connectionString: config.databaseUrl })
+    ? openPgDatabase({ connectionString: config.databaseUrl, statementTimeoutMs: timeout })
     : await openPgliteDatabase(path.join(config.dataDir, 'pglite'));
   try {
     const applied = await migrate(db);

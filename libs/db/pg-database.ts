@@ -10,9 +10,16 @@ pg.types.setTypeParser(20, (v) => Number(v));
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '53300']);
 const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
-/** Maps connection loss to a 503 AppError so a restart of PostgreSQL never surfaces as a 500. */
+/**
+ * Maps connection loss to a 503 AppError so a restart of PostgreSQL never surfaces as a 500,
+ * and a statement cancelled by statement_timeout (57014) to a 503 that says the request was
+ * too expensive — never a stack, and the pooled connection is free again at once.
+ */
 function translate(err: unknown): unknown {
   const e = err as { code?: string; message?: string };
+  if (e && typeof e === 'object' && e.code === '57014') {
+    return new AppError('SERVICE_UNAVAILABLE', 'Permintaan dihentikan karena melewati batas waktu kueri basis data; persempit permintaannya.', { cause: err, retryAfter: 5 });
+  }
   if (e && typeof e === 'object' && ((e.code && (UNAVAILABLE_CODES.has(e.code) || UNAVAILABLE_ERRNOS.has(e.code)))
     || /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? ''))) {
     return new AppError('SERVICE_UNAVAILABLE', 'Basis data tidak dapat dihubungi saat ini.', { cause: err });
@@ -45,6 +52,12 @@ export interface PgOptions {
   max?: number;
   /** run on every new connection, e.g. `SET search_path` for a test schema */
   onConnect?: string;
+  /**
+   * PostgreSQL statement_timeout of every connection of the pool (ms; 0 or absent = none): a
+   * statement running longer is cancelled by the server (57014), so one expensive request
+   * cannot hold a pooled connection for long.
+   */
+  statementTimeoutMs?: number;
 }
 
 export function openPgDatabase(opts: PgOptions): Database {
@@ -53,6 +66,8 @@ export function openPgDatabase(opts: PgOptions): Database {
     max: opts.max ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // sent in the startup packet: in force from the first statement of every connection
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
   });
   // An idle client losing its connection (server restart) emits 'error' on the pool; without
   // a listener Node would crash the process. The pool drops the client and makes a new one.

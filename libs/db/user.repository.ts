@@ -4,8 +4,9 @@ import type { User } from '../catalogue/user.types';
 import type { Queryable } from './database';
 import { iso } from './row-mapping';
 import { AppError } from '../errors';
+import { usernameKey } from '../catalogue/username-key';
 
-/** PostgreSQL (and PGlite) unique_violation on the case-insensitive username index. */
+/** PostgreSQL (and PGlite) unique_violation on the username key index (migration 009). */
 const isUsernameTaken = (err: unknown): boolean => {
   const e = err as { code?: string; constraint?: string };
   return e?.code === '23505' && e.constraint === 'users_username_key';
@@ -21,6 +22,8 @@ interface UserRow {
   full_name: string | null;
   email: string | null;
   phone: string | null;
+  is_service_admin: boolean;
+  session_epoch: number;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -34,6 +37,8 @@ const toUser = (r: UserRow): User => ({
   fullName: r.full_name,
   email: r.email,
   phone: r.phone,
+  serviceAdmin: r.is_service_admin,
+  sessionEpoch: r.session_epoch,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
 });
@@ -47,15 +52,16 @@ export interface NewUser {
   email?: string | null;
   phone?: string | null;
   active?: boolean;
+  serviceAdmin?: boolean;
 }
 
-/** Throws AppError CONFLICT when the username is taken (compared case-insensitively). */
+/** Throws AppError CONFLICT when the username is taken (compared by its key, see username-key.ts). */
 export async function createUser(db: Queryable, u: NewUser): Promise<User> {
   try {
     const r = await db.query<UserRow>(
-      `INSERT INTO users (id, username, password_hash, role, organisation_id, full_name, email, phone, active)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
-      [randomUUID(), u.username, u.passwordHash, u.role, u.organisationId, u.fullName ?? null, u.email ?? null, u.phone ?? null, u.active ?? true],
+      `INSERT INTO users (id, username, username_key, password_hash, role, organisation_id, full_name, email, phone, active, is_service_admin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+      [randomUUID(), u.username, usernameKey(u.username), u.passwordHash, u.role, u.organisationId, u.fullName ?? null, u.email ?? null, u.phone ?? null, u.active ?? true, u.serviceAdmin ?? false],
     );
     return toUser(r.rows[0]!);
   } catch (err) {
@@ -69,21 +75,21 @@ export async function findUserById(db: Queryable, id: string): Promise<User | un
   return r.rows[0] && toUser(r.rows[0]);
 }
 
-/** Case-insensitive, like login. */
+/** By the username's key, like login (any case, fullwidth or compatibility spelling). */
 export async function findUserByUsername(db: Queryable, username: string): Promise<User | undefined> {
-  const r = await db.query<UserRow>('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
+  const r = await db.query<UserRow>('SELECT * FROM users WHERE username_key = $1', [usernameKey(username)]);
   return r.rows[0] && toUser(r.rows[0]);
 }
 
 /** For login only: the one place the hash leaves the table. */
 export async function findCredentialsByUsername(db: Queryable, username: string): Promise<{ user: User; passwordHash: string } | undefined> {
-  const r = await db.query<UserRow>('SELECT * FROM users WHERE lower(username) = lower($1)', [username]);
+  const r = await db.query<UserRow>('SELECT * FROM users WHERE username_key = $1', [usernameKey(username)]);
   const row = r.rows[0];
   return row && { user: toUser(row), passwordHash: row.password_hash };
 }
 
 export async function listUsersOfOrganisation(db: Queryable, organisationId: string): Promise<User[]> {
-  const r = await db.query<UserRow>('SELECT * FROM users WHERE organisation_id = $1 ORDER BY lower(username)', [organisationId]);
+  const r = await db.query<UserRow>('SELECT * FROM users WHERE organisation_id = $1 ORDER BY username_key', [organisationId]);
   return r.rows.map(toUser);
 }
 
@@ -94,15 +100,24 @@ export interface UserChanges {
   fullName?: string | null;
   email?: string | null;
   phone?: string | null;
+  serviceAdmin?: boolean;
 }
 
+/**
+ * A password given here also bumps the session epoch in the same statement: every session of
+ * the user opened before the change ends on its next request (passport-setup.ts).
+ */
 export async function updateUser(db: Queryable, id: string, c: UserChanges): Promise<User | undefined> {
   const sets: string[] = [];
   const params: unknown[] = [id];
   const add = (col: string, v: unknown) => { params.push(v); sets.push(`${col} = $${params.length}`); };
   if (c.role !== undefined) add('role', c.role);
   if (c.active !== undefined) add('active', c.active);
-  if (c.passwordHash !== undefined) add('password_hash', c.passwordHash);
+  if (c.passwordHash !== undefined) {
+    add('password_hash', c.passwordHash);
+    sets.push('session_epoch = session_epoch + 1');
+  }
+  if (c.serviceAdmin !== undefined) add('is_service_admin', c.serviceAdmin);
   if (c.fullName !== undefined) add('full_name', c.fullName);
   if (c.email !== undefined) add('email', c.email);
   if (c.phone !== undefined) add('phone', c.phone);

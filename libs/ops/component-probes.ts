@@ -69,7 +69,7 @@ export function createComponentProbes(deps: ProbeDeps): ComponentProbes {
 
     async objectstore(signal) {
       await objectStore.check({ signal });
-      return { connected: true, detail: objectStore.kind === 'directory' ? `Direktori lokal ${objectStore.location} (OBJECTSTORE_URL kosong)` : objectStore.location };
+      return { connected: true, detail: objectStore.kind === 'directory' ? 'Direktori lokal di DATA_DIR (OBJECTSTORE_URL kosong)' : objectStore.location };
     },
 
     async csw(signal) {

@@ -21,7 +21,9 @@ export function describeProbeError(err: unknown): string {
   const code = e?.code ?? e?.cause?.code ?? (e?.$metadata?.httpStatusCode ? `HTTP ${e.$metadata.httpStatusCode}` : undefined);
   const message = e?.cause?.message && e.message === 'fetch failed' ? e.cause.message : e?.message;
   const text = [code, message].filter((x, i, all) => x && all.indexOf(x) === i).join(': ') || String(err);
-  return text.replace(/\/\/[^/@\s]*@/g, '//***@').slice(0, 300);
+  // no credentials in URLs, and no server paths (an ENOENT of the local object store names its
+  // directory): the answer tells what failed, not where things live on the server
+  return text.replace(/\/\/[^/@\s]*@/g, '//***@').replace(/(^|[\s'"(])\/(?:[^\s'"()/]+\/)*[^\s'"()/]*/g, '$1<path>').slice(0, 300);
 }
 
 export async function runProbe(probe: Probe, timeoutMs = PROBE_TIMEOUT_MS): Promise<ComponentStatus> {

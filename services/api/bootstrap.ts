@@ -11,8 +11,9 @@ export const BOOTSTRAP_ORGANISATION_NAME = 'Organisasi Utama';
 const BOOTSTRAP_LOCK_KEY = 7242002;
 
 /**
- * On the very first start (no users at all) creates an organisation and an ADMIN, so a fresh
- * install can be logged into. The password is ADMIN_PASSWORD or a generated one; a generated
+ * On the very first start (no users at all) creates an organisation and an ADMIN who is also
+ * the service administrator (users.is_service_admin), so a fresh install can be logged into
+ * and managed. The password is ADMIN_PASSWORD or a generated one; a generated
  * one is written to the log exactly once — the only place any password is ever logged — and
  * can be replaced later with `npm run cli -- user:reset-password`.
  *
@@ -32,7 +33,7 @@ export async function ensureBootstrapAdmin(db: Database, config: Readonly<Config
     // an organisation of that name may exist already (made with the CLI before any user)
     const org = (await findOrganisationByIdOrName(tx, BOOTSTRAP_ORGANISATION_NAME))
       ?? (await createOrganisation(tx, { name: BOOTSTRAP_ORGANISATION_NAME }));
-    const user = await createUser(tx, { username: config.adminUsername, passwordHash, role: 'ADMIN', organisationId: org.id, fullName: 'Administrator' });
+    const user = await createUser(tx, { username: config.adminUsername, passwordHash, role: 'ADMIN', organisationId: org.id, fullName: 'Administrator', serviceAdmin: true });
     return { org, user };
   });
   if (!created) return;

@@ -6,7 +6,7 @@ import { startApiRuntime } from './runtime';
 
 /** Wires configuration → runtime → app → listen, and shuts down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(process.env, { process: 'api' });
   const logger = createLogger(config.logLevel, 'api');
   logger.info({ mode: config.mode, dataDir: config.mode === 'embedded' ? config.dataDir : undefined }, 'geokatalog dimulai');
   const runtime = await startApiRuntime(config, logger);

@@ -34,7 +34,7 @@ export interface ApiRuntime {
 export async function startApiRuntime(config: Readonly<Config>, logger: Logger): Promise<ApiRuntime> {
   // first: a malformed OBJECTSTORE_URL fails the start before any connection is opened
   const objectStore = openObjectStore(config);
-  const { db, applied } = await openDatabase(config);
+  const { db, applied } = await openDatabase(config, 'request');
   if (applied.length) logger.info({ applied }, 'migrasi diterapkan');
 
   let redis: Redis | undefined;

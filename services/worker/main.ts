@@ -7,7 +7,7 @@ import { startWorker } from './start-worker';
  * jobs and lets the active ones finish before exiting (BullMQ `worker.close()`).
  */
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(process.env, { process: 'worker' });
   const logger = createLogger(config.logLevel, 'worker');
   const runtime = await startWorker(config, logger);
 

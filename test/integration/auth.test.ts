@@ -20,7 +20,7 @@ import { TEST_REDIS_URL } from '../helpers/env';
 
 const PASSWORD = 'sandi-rahasia-123';
 const ADMIN_PASSWORD = 'admin-password-123'; // what startTestApp passes as ADMIN_PASSWORD
-const PUBLIC_USER_KEYS = ['active', 'email', 'fullName', 'id', 'organisationId', 'phone', 'role', 'username'];
+const PUBLIC_USER_KEYS = ['active', 'email', 'fullName', 'id', 'organisationId', 'phone', 'role', 'serviceAdmin', 'username'];
 
 /** The geokatalog.sid Set-Cookie line of a response, if any. */
 function sessionCookieOf(res: request.Response): string | undefined {
@@ -74,7 +74,7 @@ describe('authentication (server mode: PostgreSQL + Redis sessions)', () => {
     expect(Object.keys(login.body).sort()).toEqual(PUBLIC_USER_KEYS);
     expect(login.body).toEqual({
       id: user.id, username: 'budi', role: 'PRODUSEN', organisationId: user.organisationId,
-      fullName: 'Pengguna budi', email: 'budi@contoh.go.id', phone: null, active: true,
+      fullName: 'Pengguna budi', email: 'budi@contoh.go.id', phone: null, active: true, serviceAdmin: false,
     });
     expect(JSON.stringify(login.body)).not.toMatch(/scrypt|hash/i);
 
@@ -217,13 +217,14 @@ describe('authentication (server mode: PostgreSQL + Redis sessions)', () => {
       expect((await request(t.app).post('/api/auth/login').send({ username: 'indah', password: PASSWORD })).status).toBe(200);
     });
 
-    it('counts usernames case-insensitively and keeps the count in Redis', async () => {
-      await addUser(t, 'joko');
+    it('counts usernames case-insensitively, per account, and keeps the count in Redis', async () => {
+      const joko = await addUser(t, 'joko');
       for (const u of ['joko', 'JOKO', 'Joko']) await request(t.app).post('/api/auth/login').send({ username: u, password: 'salah-salah' });
       expect((await request(t.app).post('/api/auth/login').send({ username: 'jOkO', password: PASSWORD })).status).toBe(429);
-      const keys = await redis.keys(`${t.config.redisPrefix}:ratelimit:login:joko|*`);
+      // keyed on the account the name resolves to; every attempt counts, the blocked one too
+      const keys = await redis.keys(`${t.config.redisPrefix}:ratelimit:login:u:${joko.id}|*`);
       expect(keys).toHaveLength(1);
-      expect(await redis.get(keys[0]!)).toBe('3');
+      expect(await redis.get(keys[0]!)).toBe('4');
       expect(await redis.ttl(keys[0]!)).toBeGreaterThan(0);
     });
 

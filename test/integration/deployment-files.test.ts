@@ -15,6 +15,7 @@ const API_COMMAND = ['node', ...API_NODE_FLAGS, '--import', 'tsx', 'services/api
 
 const ROOT = path.resolve(__dirname, '../..');
 const SECRET = 'rahasia-sesi-uji-0123456789abcdef0123456789';
+const METRICS = 'token-metrik-uji-0123456789';
 
 interface Run {
   status: number | null;
@@ -82,7 +83,7 @@ describe('deployment files', () => {
   let model: ComposeModel;
 
   beforeAll(() => {
-    const { res, model: m } = composeConfig(tool, { SESSION_SECRET: SECRET });
+    const { res, model: m } = composeConfig(tool, { SESSION_SECRET: SECRET, METRICS_TOKEN: METRICS });
     if (!m) throw new Error(`${tool.name} config gagal (${res.status}): ${res.stderr}`);
     model = m;
   });
@@ -150,10 +151,18 @@ describe('deployment files', () => {
   });
 
   it('refuses to start without SESSION_SECRET', () => {
-    const { res, model: m } = composeConfig(tool, {});
+    const { res, model: m } = composeConfig(tool, { METRICS_TOKEN: METRICS });
     expect(m).toBeUndefined();
     expect(res.status).not.toBe(0);
     expect(res.stderr).toContain('SESSION_SECRET');
+  });
+
+  it('refuses to start without METRICS_TOKEN, and hands it to the API and the worker', () => {
+    const { res, model: m } = composeConfig(tool, { SESSION_SECRET: SECRET });
+    expect(m).toBeUndefined();
+    expect(res.status).not.toBe(0);
+    expect(res.stderr).toContain('METRICS_TOKEN');
+    for (const name of ['api-1', 'api-2', 'worker']) expect(model.services[name]!.environment?.METRICS_TOKEN).toBe(METRICS);
   });
 
   it('builds the image from node:20-bookworm-slim with npm ci and compiles the stylesheets at build time', () => {

@@ -8,7 +8,7 @@ import { BOOTSTRAP_ORGANISATION_NAME } from '../../services/api/bootstrap';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 const PASSWORD = 'sandi-rahasia-123';
-const PUBLIC_USER_KEYS = ['active', 'email', 'fullName', 'id', 'organisationId', 'phone', 'role', 'username'];
+const PUBLIC_USER_KEYS = ['active', 'email', 'fullName', 'id', 'organisationId', 'phone', 'role', 'serviceAdmin', 'username'];
 const BASE = '/api/admin/users';
 
 let t: TestApp;
@@ -108,7 +108,7 @@ describe('POST /api/admin/users', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String), username: 'Rina.Putri', role: 'QCQE', organisationId: orgA,
-      fullName: 'Rina Putri', email: 'rina@contoh.go.id', phone: '+62 811 1234 567', active: true,
+      fullName: 'Rina Putri', email: 'rina@contoh.go.id', phone: '+62 811 1234 567', active: true, serviceAdmin: false,
     });
     expect(res.headers.location).toBe(`${BASE}/${res.body.id}`);
     const login = await request(t.app).post('/api/auth/login').send({ username: 'rina.putri', password: PASSWORD });

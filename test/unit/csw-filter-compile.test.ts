@@ -84,7 +84,7 @@ describe('compileFilter', () => {
     // anytext is stored lower-cased: the pattern is lower-cased too and matched with LIKE
     expect(any).toEqual({ sql: "r.anytext LIKE $1 ESCAPE '\\'", params: ['%water%'] });
     const bbox = compile({ op: 'spatial', spatial: 'bbox', property: 'ows:BoundingBox', geometryWkt: envelopeWkt(0, 0, 1, 1) });
-    expect(bbox.sql).toBe('(r.extent IS NOT NULL AND ST_Intersects(r.extent, ST_GeomFromText($1, 4326)))');
+    expect(bbox.sql).toBe('(r.extent IS NOT NULL AND ST_Intersects(r.extent, ST_MakeValid(ST_GeomFromText($1, 4326))))');
     expect(compile({ op: 'spatial', spatial: 'disjoint', property: 'ows:BoundingBox', geometryWkt: 'POINT(1 2)' }).sql).toBe('(r.extent IS NULL OR ST_Disjoint(r.extent, ST_GeomFromText($1, 4326)))');
     expect(compile({ op: 'spatial', spatial: 'dwithin', property: 'ows:BoundingBox', geometryWkt: 'POINT(1 2)', distanceDegrees: 0.5 }).params).toEqual(['POINT(1 2)', 0.5]);
   });

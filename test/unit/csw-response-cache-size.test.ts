@@ -66,3 +66,57 @@ it('a stored entry answers only under the generation it was computed under', asy
   const other = createCswResponseCache(kv, svc);
   expect((await other.respond(page('10'))).cache).toBe('miss');
 });
+
+/** a GetRecordsResponse as the writer lays it out, echoing the request's requestId if it was given one */
+function echoingService(): CswService & { calls: number } {
+  const s = {
+    calls: 0,
+    parse: (req: CswHttpRequest) => parseKvpRequest(req.query),
+    async execute(parsed: ReturnType<typeof parseKvpRequest>): Promise<CswHttpResponse> {
+      s.calls += 1;
+      const rid = parsed.operation === 'GetRecords' && parsed.requestId !== undefined ? `<csw:RequestId>${parsed.requestId}</csw:RequestId>` : '';
+      return { status: 200, contentType: 'application/xml; charset=UTF-8', body: `<?xml version="1.0"?><csw:GetRecordsResponse xmlns:csw="x">${rid}<csw:SearchStatus timestamp="t"/><csw:SearchResults/></csw:GetRecordsResponse>` };
+    },
+    async handle(): Promise<CswHttpResponse> {
+      throw new Error('not used');
+    },
+  };
+  return s;
+}
+
+it('keeps requestId out of the key: one entry, each answer echoes its own requestId (and has its own ETag)', async () => {
+  const kv = createMemoryStore();
+  const svc = echoingService();
+  const cache = createCswResponseCache(kv, svc);
+  const withId = (id: string): CswHttpRequest => ({ ...page('10'), query: { ...page('10').query, requestId: id } });
+  const a = await cache.respond(withId('permintaan-a'));
+  const b = await cache.respond(withId('permintaan-<b>&'));
+  expect([a.cache, b.cache]).toEqual(['miss', 'hit']);
+  expect(svc.calls).toBe(1);
+  expect(a.body).toContain('<csw:RequestId>permintaan-a</csw:RequestId><csw:SearchStatus');
+  expect(b.body).toContain('<csw:RequestId>permintaan-&lt;b&gt;&amp;</csw:RequestId><csw:SearchStatus');
+  expect(b.bodyBytes?.toString('utf8')).toBe(b.body);
+  expect(a.etag).not.toBe(b.etag);
+  const none = await cache.respond(page('10'));
+  expect(none.body).not.toContain('RequestId');
+  expect(await kv.get(cswCacheKey(svc.parse(page('10'))))).toContain('<csw:GetRecordsResponse xmlns:csw="x"><csw:SearchStatus');
+});
+
+it('stores no more than its budget per lifetime window: further answers are sent, not stored', async () => {
+  const kv = createMemoryStore();
+  const svc = stubService(() => `<csw:GetRecordsResponse>${'x'.repeat(1000)}</csw:GetRecordsResponse>`);
+  const cache = createCswResponseCache(kv, svc, undefined, { 60: 5_500, 600: 5_500 });
+  const outcomes: string[] = [];
+  for (let i = 1; i <= 12; i++) {
+    outcomes.push((await cache.respond(page(String(i)))).cache);
+    await new Promise((r) => setImmediate(r)); // let the background store finish
+  }
+  const stored = [];
+  for (let i = 1; i <= 12; i++) if (await kv.get(cswCacheKey(svc.parse(page(String(i)))))) stored.push(i);
+  // each entry is ~1.1 KB (answer + header lines): only the first ones that fit into 5,500 bytes were kept
+  const entryBytes = Buffer.byteLength((await kv.get(cswCacheKey(svc.parse(page('1')))))!);
+  expect(entryBytes).toBeGreaterThan(1000);
+  expect(stored).toEqual(Array.from({ length: Math.floor(5_500 / entryBytes) }, (_, i) => i + 1));
+  expect(stored.length).toBeGreaterThanOrEqual(3);
+  expect(outcomes.every((o) => o === 'miss')).toBe(true);
+});

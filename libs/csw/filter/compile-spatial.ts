@@ -25,6 +25,20 @@ const ST_FUNCTION: Partial<Record<SpatialOp, string>> = {
 // WKT built by our parsers; anything else is refused before PostGIS would fail on it
 const WKT = /^\s*(POINT|LINESTRING|POLYGON|MULTIPOLYGON)\s*\([-+0-9.eE,()\s]*\)\s*$/i;
 
+/**
+ * A user's polygon may be invalid (a self-intersecting "bowtie" ring, a hole outside its shell):
+ * GEOS then throws a TopologyException in the middle of the search, which surfaced as
+ * NoApplicableCode. Such a polygon is repaired with ST_MakeValid — the area its rings enclose,
+ * a bowtie becoming two triangles — rather than refused: the client gets the records under
+ * the shape it drew, as most GIS clients would show it. A valid polygon comes back from
+ * ST_MakeValid unchanged, and since the argument is a constant the planner folds the call
+ * once, so the extent index is used as before. Points and lines are valid by construction.
+ */
+function filterGeometrySql(wkt: string, placeholder: string): string {
+  const g = `ST_GeomFromText(${placeholder}, 4326)`;
+  return /^\s*(MULTI)?POLYGON/i.test(wkt) ? `ST_MakeValid(${g})` : g;
+}
+
 export function compileSpatial(
   q: Queryable,
   op: SpatialOp,
@@ -35,7 +49,7 @@ export function compileSpatial(
   if (q.kind !== 'geometry') throw invalid('constraint', `Operator spasial hanya berlaku untuk properti geometri (ows:BoundingBox), bukan ${q.name}.`);
   if (!WKT.test(geometryWkt)) throw invalid('constraint', 'Geometri filter tidak valid.');
   const col = q.sql;
-  const g = `ST_GeomFromText(${bind(params, geometryWkt)}, 4326)`;
+  const g = filterGeometrySql(geometryWkt, bind(params, geometryWkt));
   const distance = (): string => {
     if (distanceDegrees === undefined || !Number.isFinite(distanceDegrees) || distanceDegrees < 0) {
       throw invalid('constraint', 'DWithin dan Beyond memerlukan jarak tidak negatif.');

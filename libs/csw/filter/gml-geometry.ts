@@ -3,6 +3,7 @@ import { invalid } from '../csw-error';
 import { attr, childElements, isGml, textOf } from './dom-helpers';
 import { checkGeometry, envelopeGeometry, toWkt, type Geometry, type Pos } from './geometry';
 import { axisOrderFor, type AxisOrder } from './srs-name';
+import { checkVertexCount } from './vertex-budget';
 
 /**
  * GML geometries of a spatial filter (GML 3.1.1 and 3.2, plus the GML 2 forms older
@@ -45,6 +46,7 @@ function dimensionOf(el: Element): number {
 const orient = (a: number, b: number, order: AxisOrder): Pos => (order === 'latlon' ? [b, a] : [a, b]);
 
 function pairs(values: number[], dim: number, order: AxisOrder, what: string): Pos[] {
+  checkVertexCount(values.length / dim);
   if (values.length === 0 || values.length % dim !== 0) throw invalid('constraint', `Jumlah koordinat tidak valid pada ${what}.`);
   const out: Pos[] = [];
   for (let i = 0; i < values.length; i += dim) out.push(orient(values[i]!, values[i + 1]!, order));
@@ -57,6 +59,7 @@ function coordinatesText(el: Element, order: AxisOrder): Pos[] {
   const cs = attr(el, 'cs') || ',';
   const ts = attr(el, 'ts') || ' ';
   const tuples = textOf(el).trim().split(ts === ' ' ? /\s+/ : ts).filter((t) => t.trim() !== '');
+  checkVertexCount(tuples.length);
   return tuples.map((t) => {
     const v = t.split(cs).map((x) => x.trim().split(decimal).join('.'));
     const nums = numbers(v.join(' '), 'gml:coordinates');

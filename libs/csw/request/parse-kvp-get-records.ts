@@ -4,9 +4,11 @@ import { CONSTRAINT_LANGUAGES, CONSTRAINT_LANGUAGE_VERSIONS, DEFAULT_OUTPUT_SCHE
 import type { FilterNode } from '../filter/filter-ast';
 import { parseCql } from '../filter/parse-cql';
 import { parseOgcFilter } from '../filter/parse-ogc-filter';
+import { checkFilterVertices } from '../filter/vertex-budget';
 import { NS } from '../namespaces';
 import { parseSortByKvp } from '../sort-by';
 import { parseXmlSafely, XmlInputError } from '../../xml/safe-parse';
+import { MAX_POST_ELEMENTS } from './request-limits';
 import type { GetRecordsRequest } from './csw-request';
 import { buildKvpEcho, type KvpEchoInput } from './kvp-echo';
 import { bboxFilter, combineAnd, freeTextFilter, parseBboxParam } from './kvp-filters';
@@ -42,6 +44,7 @@ export function parseKvpGetRecords(p: KvpParams): GetRecordsRequest {
   const q = p.get('q');
   const bbox = p.get('bbox') !== undefined ? parseBboxParam(p.get('bbox')!) : undefined;
   const filter = combineAnd([constraint?.node, q !== undefined ? freeTextFilter(q) : undefined, bbox ? bboxFilter(bbox) : undefined]);
+  checkFilterVertices(filter);
 
   const sortByRaw = p.get('sortby');
   const request: GetRecordsRequest = {
@@ -107,7 +110,7 @@ function parseKvpConstraint(p: KvpParams): ParsedConstraint | undefined {
 
   let root: Element;
   try {
-    root = parseXmlSafely(text, { maxBytes: MAX_CONSTRAINT_BYTES }).documentElement!;
+    root = parseXmlSafely(text, { maxBytes: MAX_CONSTRAINT_BYTES, maxElements: MAX_POST_ELEMENTS }).documentElement!;
   } catch (err) {
     if (err instanceof XmlInputError) throw invalid('constraint', `CONSTRAINT bukan XML yang valid: ${err.message}`);
     throw err;

@@ -4,6 +4,7 @@ import { CONSTRAINT_LANGUAGE_VERSIONS, DEFAULT_OUTPUT_SCHEMA, MAX_RECORDS_DEFAUL
 import type { FilterNode } from '../filter/filter-ast';
 import { parseCql } from '../filter/parse-cql';
 import { parseOgcFilter } from '../filter/parse-ogc-filter';
+import { checkFilterVertices } from '../filter/vertex-budget';
 import { NS } from '../namespaces';
 import { parseSortByXml } from '../sort-by';
 import type { SortSpec } from '../sort-by';
@@ -63,6 +64,7 @@ export function parseXmlGetRecords(root: Element): GetRecordsRequest {
       throw invalid('query', `Elemen {${c.namespaceURI ?? ''}}${c.localName} tidak dikenal di dalam csw:Query.`);
     }
   }
+  checkFilterVertices(filter);
   if (elementSetName !== undefined && elementNameEls.length) {
     throw invalid('elementname', 'csw:ElementName dan csw:ElementSetName tidak boleh dipakai bersamaan.');
   }

@@ -3,6 +3,7 @@ import { invalid, missing } from '../csw-error';
 import { DEFAULT_OUTPUT_SCHEMA, SERVICE_TYPE } from '../capabilities';
 import { NS } from '../namespaces';
 import { parseXmlSafely, XmlInputError } from '../../xml/safe-parse';
+import { MAX_POST_ELEMENTS } from './request-limits';
 import { buildCapabilitiesRequest } from './capabilities-request';
 import type { CswRequest, DescribeRecordRequest, GetRecordByIdRequest } from './csw-request';
 import { buildGetDomain, checkService, checkVersion, unsupportedOperation, UNSUPPORTED_OPERATIONS } from './operation-checks';
@@ -12,6 +13,7 @@ import { attr, childrenNamed, elementChildren, inScopeResolver, isElement, textO
 
 /** POST bodies above this are refused before parsing (a GetRecords is a few KB). */
 export const MAX_POST_BYTES = 1024 * 1024;
+
 
 const SOAP_NAMESPACES = new Set(['http://www.w3.org/2003/05/soap-envelope', 'http://schemas.xmlsoap.org/soap/envelope/']);
 
@@ -24,7 +26,7 @@ const SOAP_NAMESPACES = new Set(['http://www.w3.org/2003/05/soap-envelope', 'htt
 export function parseXmlRequest(body: string): CswRequest {
   let root: Element;
   try {
-    root = parseXmlSafely(body, { maxBytes: MAX_POST_BYTES }).documentElement!;
+    root = parseXmlSafely(body, { maxBytes: MAX_POST_BYTES, maxElements: MAX_POST_ELEMENTS }).documentElement!;
   } catch (err) {
     if (err instanceof XmlInputError) throw invalid(undefined, `Isi permintaan bukan dokumen XML yang dapat diterima: ${err.message}`);
     throw err;

@@ -54,6 +54,24 @@ export function writeGetRecordsResponse(r: GetRecordsResponseInput): string {
   );
 }
 
+/**
+ * The echo of a requestId put into a GetRecordsResponse written without one (the response
+ * cache stores answers without it): csw:RequestId is the first child, just before
+ * csw:SearchStatus. A body without SearchStatus (not a GetRecordsResponse) is returned as is.
+ */
+const SEARCH_STATUS = '<csw:SearchStatus';
+const SEARCH_STATUS_BYTES = Buffer.from(SEARCH_STATUS);
+
+export function echoRequestId(body: string, requestId: string): string {
+  const at = body.indexOf(SEARCH_STATUS);
+  return at < 0 ? body : `${body.slice(0, at)}${textEl('csw:RequestId', requestId)}${body.slice(at)}`;
+}
+
+export function echoRequestIdBytes(body: Buffer, requestId: string): Buffer {
+  const at = body.indexOf(SEARCH_STATUS_BYTES);
+  return at < 0 ? body : Buffer.concat([body.subarray(0, at), Buffer.from(textEl('csw:RequestId', requestId)), body.subarray(at)]);
+}
+
 /** resultType=validate: the request was understood; nothing is searched. */
 export function writeAcknowledgement(echoedRequestXml: string, timestamp: Date, requestId?: string): string {
   return (

@@ -9,6 +9,10 @@ declare global {
       username: string;
       role: Role;
       organisationId: string;
+      /** service administrator (users.is_service_admin): the service-wide admin pages */
+      serviceAdmin: boolean;
+      /** the user's session epoch this session was opened under */
+      sessionEpoch: number;
     }
   }
 }

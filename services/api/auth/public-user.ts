@@ -10,6 +10,8 @@ export interface PublicUser {
   email: string | null;
   phone: string | null;
   active: boolean;
+  /** service administrator: manages what all organisations share (read-only here; set by the CLI) */
+  serviceAdmin: boolean;
 }
 
 export const toPublicUser = (u: User): PublicUser => ({
@@ -21,4 +23,5 @@ export const toPublicUser = (u: User): PublicUser => ({
   email: u.email,
   phone: u.phone,
   active: u.active,
+  serviceAdmin: u.serviceAdmin,
 });

@@ -10,3 +10,4 @@ export { userCreateCommand } from './user-create.command';
 export { userListCommand } from './user-list.command';
 export { userResetPasswordCommand } from './user-reset-password.command';
 export { userSetActiveCommand } from './user-set-active.command';
+export { userSetServiceAdminCommand } from './user-set-service-admin.command';

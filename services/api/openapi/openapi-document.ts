@@ -68,6 +68,7 @@ export const OPENAPI_DOCUMENT = {
         properties: {
           id: { type: 'string' }, username: { type: 'string' }, role: { enum: ROLES }, organisationId: { type: 'string' }, active: { type: 'boolean' },
           fullName: { type: ['string', 'null'] }, email: { type: ['string', 'null'] }, phone: { type: ['string', 'null'] },
+          serviceAdmin: { type: 'boolean', readOnly: true, description: 'administrator layanan (hanya diatur lewat CLI)' },
         },
       },
       ReferenceItem: { type: 'object', properties: { kode: { type: 'string' }, label: { type: 'string' } }, required: ['kode', 'label'] },
@@ -84,6 +85,13 @@ export const OPENAPI_DOCUMENT = {
       },
     },
     '/api/auth/logout': { post: { tags: ['auth'], summary: 'Keluar', responses: { 204: { description: 'Sesi diakhiri' } } } },
+    '/api/auth/password': {
+      post: {
+        tags: ['auth'], summary: 'Ganti kata sandi sendiri; semua sesi lain pengguna ini berakhir',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, required: ['currentPassword', 'newPassword'], properties: { currentPassword: { type: 'string' }, newPassword: { type: 'string', minLength: 8, maxLength: 1024 } } } } } },
+        responses: { 204: { description: 'Diganti; sesi ini diperbarui, sesi lain diakhiri' }, 400: E[400], 401: E[401], 403: problem('Kata sandi saat ini salah'), 415: E[415], 422: E[422], 429: E[429] },
+      },
+    },
     '/api/auth/me': { get: { tags: ['auth'], summary: 'Pengguna saat ini', responses: { 200: json(ref('User')), 401: E[401] } } },
     '/api/metadata': {
       get: {
@@ -147,7 +155,7 @@ export const OPENAPI_DOCUMENT = {
     },
     '/api/admin/users/{id}': {
       parameters: [idParam],
-      patch: { tags: ['admin'], summary: 'Ubah peran, status aktif, atau setel ulang kata sandi', responses: { 200: json(ref('User')), 401: E[401], 403: E[403], 404: E[404], 409: E[409], 422: E[422] } },
+      patch: { tags: ['admin'], summary: 'Ubah peran, status aktif, atau setel ulang kata sandi (mengakhiri semua sesi pengguna itu); akun administrator layanan hanya oleh administrator layanan', responses: { 200: json(ref('User')), 401: E[401], 403: E[403], 404: E[404], 409: E[409], 422: E[422] } },
     },
     '/api/admin/organisasi/lintas-org-check': {
       get: { tags: ['admin'], summary: 'Hitungan reviewer lintas organisasi yang aktif', responses: { 200: json(ref('LintasOrgCheck')), 401: E[401], 403: E[403] } },
@@ -161,7 +169,7 @@ export const OPENAPI_DOCUMENT = {
     },
     '/api/admin/organisasi/status': {
       get: {
-        tags: ['admin'], summary: 'Status komponen sistem (SMTP, WhatsApp, object store, CSW)',
+        tags: ['admin'], summary: 'Status komponen bersama (SMTP, WhatsApp, object store, CSW) — administrator layanan',
         responses: {
           200: json({
             type: 'object',
@@ -177,9 +185,9 @@ export const OPENAPI_DOCUMENT = {
       },
     },
     '/api/admin/csw/settings': {
-      get: { tags: ['admin'], summary: 'Identitas layanan CSW (GetCapabilities)', responses: { 200: { description: 'Sepuluh kolom identitas' }, 401: E[401], 403: E[403] } },
+      get: { tags: ['admin'], summary: 'Identitas layanan CSW (GetCapabilities) — administrator layanan', responses: { 200: { description: 'Sepuluh kolom identitas' }, 401: E[401], 403: E[403] } },
       put: {
-        tags: ['admin'], summary: 'Ubah identitas layanan CSW (penyedia bawaan: langsung berlaku)',
+        tags: ['admin'], summary: 'Ubah identitas layanan CSW (penyedia bawaan: langsung berlaku) — administrator layanan',
         requestBody: {
           required: true,
           content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: Object.fromEntries(['title', 'providerName', 'abstract', 'individualName', 'positionName', 'voice', 'electronicMailAddress', 'hoursOfService', 'contactInstructions', 'role'].map((f) => [f, { type: 'string' }])) } } },

@@ -1,12 +1,15 @@
 import { Router, type Request } from 'express';
 import type { AppDeps } from '../app-deps';
-import { AppError, isAppError } from '../../../libs/errors';
-import { findUserById } from '../../../libs/db/user.repository';
-import { checkCredentials } from '../auth/check-credentials';
+import { AppError, isAppError, validationError } from '../../../libs/errors';
+import { findUserById, updateUser } from '../../../libs/db/user.repository';
+import { hashPassword } from '../../../libs/security/password';
+import { usernameKey } from '../../../libs/catalogue/username-key';
+import { passwordMatches, resolveLogin } from '../auth/check-credentials';
+import { toSessionUser } from '../auth/passport-setup';
 import { destroySession, logIn } from '../auth/session-actions';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session';
 import { toPublicUser } from '../auth/public-user';
-import { MAX_PASSWORD_LENGTH } from '../auth/user-input';
+import { MAX_PASSWORD_LENGTH, passwordProblem } from '../auth/user-input';
 import { requireAuth } from '../http/auth-guards';
 
 /** The one answer to every failed login: unknown user, wrong password and inactive account look alike. */
@@ -28,10 +31,27 @@ function parseLoginBody(body: unknown): LoginBody {
 }
 
 /**
- * Failures are counted per (username, client address): one attacker cannot lock a user out
+ * Attempts are counted per (account, client address): one attacker cannot lock a user out
  * from everywhere, and guessing many passwords for one user from one address stops quickly.
+ * The account is the one the name resolves to (every spelling of a name that logs into an
+ * account shares its counter); a name that resolves to nothing is counted by its key.
  */
-const limiterKey = (username: string, req: Request): string => `${encodeURIComponent(username.toLowerCase())}|${req.ip ?? 'unknown'}`;
+const limiterKey = (account: { userId?: string; username: string }, req: Request): string =>
+  `${account.userId ? `u:${account.userId}` : `n:${encodeURIComponent(usernameKey(account.username))}`}|${req.ip ?? 'unknown'}`;
+
+const tooMany = (wait: number): AppError =>
+  new AppError('TOO_MANY_REQUESTS', `Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${wait} detik.`, { retryAfter: wait });
+
+function parsePasswordChange(body: unknown): { currentPassword: string; newPassword: string } {
+  const b = body as Record<string, unknown> | undefined;
+  if (typeof b !== 'object' || b === null || Array.isArray(b) || typeof b.currentPassword !== 'string'
+    || b.currentPassword.length > MAX_PASSWORD_LENGTH || Object.keys(b).some((k) => k !== 'currentPassword' && k !== 'newPassword')) {
+    throw new AppError('BAD_REQUEST', 'Kirim objek JSON {"currentPassword": "...", "newPassword": "..."}.');
+  }
+  const problem = passwordProblem(b.newPassword);
+  if (problem) throw validationError([{ path: '/newPassword', message: problem }], 'Kata sandi baru tidak valid.');
+  return { currentPassword: b.currentPassword, newPassword: b.newPassword as string };
+}
 
 /** The limiter lives in Redis in server mode: when Redis is away, answer 503 rather than 500. */
 async function limiterCall<T>(p: Promise<T>): Promise<T> {
@@ -49,19 +69,16 @@ export function authRoutes(deps: AppDeps): Router {
 
   r.post('/login', async (req, res) => {
     const { username, password } = parseLoginBody(req.body);
-    const key = limiterKey(username, req);
-    const wait = await limiterCall(deps.loginLimiter.blockedFor(key));
-    if (wait > 0) {
-      // blocked before the password is looked at: a guess made now tells the attacker nothing
-      throw new AppError('TOO_MANY_REQUESTS', `Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${wait} detik.`, { retryAfter: wait });
-    }
-    const user = await checkCredentials(deps.db, username, password);
-    if (!user) {
-      await limiterCall(deps.loginLimiter.recordFailure(key));
-      throw new AppError('UNAUTHENTICATED', LOGIN_FAILED);
-    }
+    const found = await resolveLogin(deps.db, username);
+    const key = limiterKey({ userId: found?.user.id, username }, req);
+    // counted and decided in one atomic step, BEFORE the password is looked at: a guess over
+    // the limit is never checked, so it tells the attacker nothing
+    const wait = await limiterCall(deps.loginLimiter.attempt(key));
+    if (wait > 0) throw tooMany(wait);
+    const user = await passwordMatches(found, password);
+    if (!user) throw new AppError('UNAUTHENTICATED', LOGIN_FAILED);
     await limiterCall(deps.loginLimiter.reset(key));
-    await logIn(req, { id: user.id, username: user.username, role: user.role, organisationId: user.organisationId });
+    await logIn(req, toSessionUser(user));
     deps.logger.info({ userId: user.id }, 'pengguna masuk');
     res.json(toPublicUser(user));
   });
@@ -79,6 +96,28 @@ export function authRoutes(deps: AppDeps): Router {
     const user = req.user && (await findUserById(deps.db, req.user.id));
     if (!user || !user.active) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.');
     res.json(toPublicUser(user));
+  });
+
+  /**
+   * The caller's own password change: needs the current password (limited like a login, so a
+   * borrowed session cannot guess it), bumps the session epoch — every other session of the
+   * user ends — and renews this session under the new epoch.
+   */
+  r.post('/password', requireAuth, async (req, res) => {
+    const { currentPassword, newPassword } = parsePasswordChange(req.body);
+    const me = req.user!;
+    const key = limiterKey({ userId: me.id, username: me.username }, req);
+    const wait = await limiterCall(deps.loginLimiter.attempt(key));
+    if (wait > 0) throw tooMany(wait);
+    const found = await resolveLogin(deps.db, me.username);
+    const user = found && found.user.id === me.id ? await passwordMatches(found, currentPassword) : undefined;
+    if (!user) throw new AppError('FORBIDDEN', 'Kata sandi saat ini salah.');
+    await limiterCall(deps.loginLimiter.reset(key));
+    const updated = await updateUser(deps.db, me.id, { passwordHash: await hashPassword(newPassword) });
+    if (!updated) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.');
+    await logIn(req, toSessionUser(updated));
+    deps.logger.info({ userId: me.id }, 'kata sandi diganti; sesi lain diakhiri');
+    res.status(204).end();
   });
 
   return r;

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { AppError, validationError, type FieldError } from '../../../libs/errors';
-import { requireRole } from '../http/auth-guards';
+import { requireServiceAdmin } from '../http/auth-guards';
 import { CSW_IDENTITY_FIELDS, loadCswIdentity, saveCswIdentity } from '../../../libs/csw/csw-identity';
 import type { CswIdentity } from '../../../libs/config';
 
@@ -35,14 +35,15 @@ function parseIdentity(body: unknown): CswIdentity {
 }
 
 /**
- * GET/PUT /api/admin/csw/settings (ADMIN): the ten service identity fields of GetCapabilities.
+ * GET/PUT /api/admin/csw/settings (service administrator: the identity is the whole service's,
+ * not one organisation's): the ten service identity fields of GetCapabilities.
  * The built-in provider applies a change at once (the CSW cache generation is bumped before
  * the response); an external provider takes its identity from CSW_* variables and must be
  * restarted: GET says so (`restartRequired`), PUT answers 409 with the same hint.
  */
 export function cswSettingsRoutes(deps: AppDeps): Router {
   const r = Router();
-  r.use(requireRole('ADMIN'));
+  r.use(requireServiceAdmin);
   const external = deps.config.csw.provider === 'external';
   const describe = (identity: CswIdentity) => ({
     ...identity,

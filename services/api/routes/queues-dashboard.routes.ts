@@ -7,7 +7,7 @@ import { QUEUE_NAMES, type QueueName } from '../../../libs/jobs/job-registry';
 import { bullPrefix, producerConnection } from '../../../libs/jobs/redis-connection';
 import type { Config } from '../../../libs/config';
 import type { Logger } from '../../../libs/logger';
-import { requireRole } from '../http/auth-guards';
+import { requireServiceAdmin } from '../http/auth-guards';
 
 /** Where the dashboard is mounted (bull-board builds its links and API calls from it). */
 export const QUEUES_DASHBOARD_PATH = '/admin/queues';
@@ -69,7 +69,8 @@ function embeddedAnswer(req: Request, res: Response): void {
 }
 
 /**
- * bull-board at /admin/queues for ADMIN sessions only: 401 without a session, 403 for other roles
+ * bull-board at /admin/queues for service administrators only (the queues hold every organisation's
+ * jobs, and pausing one stops it for all): 401 without a session, 403 for everyone else, UI and API alike
  * (the problem documents of the app's error handler). The caller mounts it behind the session
  * middleware and passport. Every registry queue is listed with its failed jobs and retry.
  * Returned as an Express sub-app so Express restores the request when it hands errors back.
@@ -77,7 +78,7 @@ function embeddedAnswer(req: Request, res: Response): void {
 export function queuesDashboardRoutes(deps: { dashboardQueues?: DashboardQueues | undefined }): Express {
   const dash = express();
   dash.disable('x-powered-by');
-  dash.use(requireRole('ADMIN'));
+  dash.use(requireServiceAdmin);
 
   const dq = deps.dashboardQueues;
   if (!dq) {

@@ -3,10 +3,11 @@ import { createCswService } from '../../../libs/csw/csw-service';
 import { loadCswIdentity } from '../../../libs/csw/csw-identity';
 import { collectSystemStatus, createComponentProbes, type ComponentProbes } from '../../../libs/ops/component-probes';
 import type { AppDeps } from '../app-deps';
-import { requireRole } from '../http/auth-guards';
+import { requireServiceAdmin } from '../http/auth-guards';
 
 /**
- * GET /api/admin/organisasi/status (ADMIN): the live health of SMTP, the WhatsApp gateway, the
+ * GET /api/admin/organisasi/status (service administrator: these components are shared by every
+ * organisation, so an organisation ADMIN does not see them): the live health of SMTP, the WhatsApp gateway, the
  * object store and the active CSW provider. Always 200 with what is true now; a component
  * that is down is reported, never turned into a 500, and never delays the answer beyond the
  * probe deadline (2 s).
@@ -27,7 +28,7 @@ export function systemStatusRoutes(deps: AppDeps): Router {
   });
 
   const r = Router();
-  r.use(requireRole('ADMIN'));
+  r.use(requireServiceAdmin);
   r.get('/', async (_req, res) => {
     const status = await collectSystemStatus(probes, { config, objectStore: deps.objectStore });
     res.set('Cache-Control', 'no-store').json(status);

@@ -14,6 +14,8 @@ const INVALID_USER = 'Data pengguna tidak valid.';
 /**
  * /api/admin/users: an ADMIN manages the users of their own organisation. Users of other
  * organisations are invisible here (404, not 403), exactly like records one may not see.
+ * The service-administrator flag is not a field here: only the CLI sets it. A password reset
+ * bumps the user's session epoch, which ends all of that user's sessions.
  */
 export function usersRoutes(deps: AppDeps): Router {
   const r = Router();
@@ -58,6 +60,11 @@ export function usersRoutes(deps: AppDeps): Router {
     }
     if (target.id === actor.id && patch.role !== undefined && patch.role !== 'ADMIN') {
       throw new AppError('CONFLICT', 'Anda tidak dapat menurunkan peran akun Anda sendiri.');
+    }
+    // A service administrator's account opens the whole service: an organisation ADMIN of the
+    // same organisation must not take it over by resetting its password or demoting it.
+    if (target.serviceAdmin && !req.user!.serviceAdmin) {
+      throw new AppError('FORBIDDEN', 'Akun administrator layanan hanya dapat diubah oleh administrator layanan atau lewat CLI.');
     }
     const changes: UserChanges = {};
     if (patch.role !== undefined) changes.role = patch.role;
