@@ -48,6 +48,8 @@ export interface Config {
   waGatewayToken: string | undefined;
   objectStoreUrl: string | undefined;
   metricsToken: string | undefined;
+  /** deadline of each probe on the admin system-status page (STATUS_PROBE_TIMEOUT_MS, default 2 s) */
+  statusProbeTimeoutMs: number;
   /** retries of `notify` jobs: attempts in all (NOTIFY_MAX_ATTEMPTS) and the first wait, doubled each time (NOTIFY_BACKOFF_MS) */
   notify: { maxAttempts: number; backoffMs: number };
   /** the worker process (services/worker) and the render reconciler */
@@ -225,6 +227,7 @@ export function parseConfig(env: Env = process.env): Config {
     waGatewayToken: str('WA_GATEWAY_TOKEN'),
     objectStoreUrl: objectStoreUrl(),
     metricsToken: str('METRICS_TOKEN'),
+    statusProbeTimeoutMs: int('STATUS_PROBE_TIMEOUT_MS', 2_000, 100, 60_000),
     notify: {
       maxAttempts: int('NOTIFY_MAX_ATTEMPTS', 5, 1, 20),
       backoffMs: int('NOTIFY_BACKOFF_MS', 30_000, 10, 3_600_000),
