@@ -7,7 +7,9 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
-  testTimeout: 60_000,
+  // a hang detector, not a performance bound: a loaded 2-core CI machine runs the slowest tests
+  // (fuzz properties, seeded apps) several times slower than an idle one
+  testTimeout: 180_000,
   // two cores: two workers keep PostgreSQL and the suites from starving each other
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],

@@ -55,6 +55,8 @@ export interface Config {
    * but does not enforce it (measured), so it applies to server mode only.
    */
   statementTimeout: { requestMs: number; jobMs: number };
+  /** deadline of each probe on the admin system-status page (STATUS_PROBE_TIMEOUT_MS, default 2 s) */
+  statusProbeTimeoutMs: number;
   /** retries of `notify` jobs: attempts in all (NOTIFY_MAX_ATTEMPTS) and the first wait, doubled each time (NOTIFY_BACKOFF_MS) */
   notify: { maxAttempts: number; backoffMs: number };
   /** the worker process (services/worker) and the render reconciler */
@@ -273,6 +275,7 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
       requestMs: int('DB_STATEMENT_TIMEOUT_MS', 5_000, 0, 3_600_000),
       jobMs: int('DB_JOB_STATEMENT_TIMEOUT_MS', 300_000, 0, 86_400_000),
     },
+    statusProbeTimeoutMs: int('STATUS_PROBE_TIMEOUT_MS', 2_000, 100, 60_000),
     notify: {
       maxAttempts: int('NOTIFY_MAX_ATTEMPTS', 5, 1, 20),
       backoffMs: int('NOTIFY_BACKOFF_MS', 30_000, 10, 3_600_000),

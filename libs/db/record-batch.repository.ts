@@ -29,6 +29,9 @@ export interface InsertBatchOptions {
   note: string | null;
 }
 
+/** the tables a batch writes: what analyzeTables() should refresh after a bulk run */
+export const RECORD_BATCH_TABLES: readonly string[] = ['records', 'record_history', 'outbox'];
+
 const ARRAY_COLUMNS: ReadonlySet<string> = new Set(['keywords', 'keyword_types', 'topic_categories', 'organisation_names', 'formats', 'protocols']);
 
 const sqlType = (col: string): string => (ARRAY_COLUMNS.has(col) ? 'text[]' : col === 'has_security_constraints' ? 'boolean' : 'text');

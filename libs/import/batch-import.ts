@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Database, Queryable } from '../db/database';
-import { insertRecordBatch, lockExistingRecords, updateRecordBatch } from '../db/record-batch.repository';
+import { analyzeTables } from '../db/analyze-tables';
+import { insertRecordBatch, lockExistingRecords, RECORD_BATCH_TABLES, updateRecordBatch } from '../db/record-batch.repository';
 import type { SourceFormat } from './namespaces';
 import type { ParsedFile, ParsedOk } from './parse-file';
 import { createParsePool, type ParsePool } from './parse-pool';
@@ -19,7 +20,9 @@ import { createParsePool, type ParsePool } from './parse-pool';
  *   a record of another organisation is never touched);
  * - should a batch still fail in the database, it is rolled back and retried record by record,
  *   so only the record at fault fails; losing the database itself (connection, shutdown) stops
- *   the import with an error: the batches committed so far stay, and a re-run skips them.
+ *   the import with an error: the batches committed so far stay, and a re-run skips them;
+ * - the tables written are ANALYZEd every `analyzeEveryRows` records written and at the end, so
+ *   the planner knows their new size before the first search (analyze-tables.ts says why).
  */
 
 export interface ImportFilesOptions {
@@ -36,6 +39,8 @@ export interface ImportFilesOptions {
   threads?: number;
   /** history note (default "impor CLI") */
   note?: string;
+  /** ANALYZE the written tables after this many records written (default 10,000 = 20 default batches) and at the end */
+  analyzeEveryRows?: number;
   onProgress?(p: ImportProgress): void;
 }
 
@@ -62,6 +67,8 @@ export interface ImportSummary {
   elapsedMs: number;
   /** (imported + updated) per second of wall time */
   recordsPerSecond: number;
+  /** ANALYZE runs on the written tables (periodic and final) */
+  analyzeRuns: number;
   /** parse threads used (0 = in process) and why threads were not used, if they were asked for */
   threads: number;
   threadFallback?: string;
@@ -72,6 +79,7 @@ export interface ImportSummary {
 }
 
 const DEFAULT_BATCH = 500;
+const DEFAULT_ANALYZE_EVERY = 10_000;
 const CHUNK = 25;
 const AUTO_THREADS_FROM = 200;
 
@@ -107,10 +115,18 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
   const batchSize = Math.max(1, opts.batchSize ?? DEFAULT_BATCH);
   const threads = opts.threads ?? (files.length >= AUTO_THREADS_FROM ? availableParallelism() : 0);
   const note = opts.note ?? 'impor CLI';
-  const s: Omit<ImportSummary, 'elapsedMs' | 'recordsPerSecond' | 'threads' | 'imported' | 'updated' | 'skipped' | 'failed'> = {
+  const s: Omit<ImportSummary, 'elapsedMs' | 'recordsPerSecond' | 'threads' | 'analyzeRuns' | 'imported' | 'updated' | 'skipped' | 'failed'> = {
     total: files.length, importedFiles: [], updatedFiles: [], skippedFiles: [], failures: [],
   };
   let processed = 0;
+  const analyzeEvery = Math.max(1, opts.analyzeEveryRows ?? DEFAULT_ANALYZE_EVERY);
+  let sinceAnalyze = 0;
+  let analyzeRuns = 0;
+  const analyze = async () => {
+    sinceAnalyze = 0;
+    analyzeRuns++;
+    await analyzeTables(db, RECORD_BATCH_TABLES);
+  };
   const progress = () => opts.onProgress?.({
     total: files.length, processed, imported: s.importedFiles.length, updated: s.updatedFiles.length,
     skipped: s.skippedFiles.length, failed: s.failures.length,
@@ -150,6 +166,7 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
   }
 
   async function writeBatch(rows: ParsedOk[]): Promise<void> {
+    const writtenBefore = s.importedFiles.length + s.updatedFiles.length;
     try {
       (await db.transaction((tx) => writeRows(tx, rows)))();
     } catch (err) {
@@ -163,6 +180,8 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
         }
       }
     }
+    sinceAnalyze += s.importedFiles.length + s.updatedFiles.length - writtenBefore;
+    if (sinceAnalyze >= analyzeEvery) await analyze();
     progress();
   }
 
@@ -199,6 +218,7 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
     }
     if (pending.length) await flush();
     await writing;
+    if (sinceAnalyze > 0) await analyze();
   } finally {
     await pool.close();
   }
@@ -213,6 +233,7 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
     failed: s.failures.length,
     elapsedMs,
     recordsPerSecond: elapsedMs > 0 ? Math.round((written / elapsedMs) * 1000 * 10) / 10 : written,
+    analyzeRuns,
     threads: pool.threads,
     ...(pool.fallbackReason ? { threadFallback: pool.fallbackReason } : {}),
   };

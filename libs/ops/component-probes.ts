@@ -7,7 +7,7 @@ import { PROBE_TIMEOUT_MS, runProbe, type ComponentStatus, type Probe } from './
 
 /**
  * The system status of the admin page: one real probe per external component, run in
- * parallel, each bounded by PROBE_TIMEOUT_MS, so the whole answer takes at most about that
+ * parallel, each bounded by STATUS_PROBE_TIMEOUT_MS (PROBE_TIMEOUT_MS by default), so the whole answer takes at most about that
  * long whatever is down. Nothing is cached: the page is opened to find out what is true now.
  */
 export interface CswStatus {
@@ -32,7 +32,7 @@ export interface ComponentProbes {
 }
 
 export interface ProbeDeps {
-  config: Pick<Config, 'smtpUrl' | 'waGatewayUrl' | 'waGatewayToken' | 'csw'>;
+  config: Pick<Config, 'smtpUrl' | 'waGatewayUrl' | 'waGatewayToken' | 'csw'> & Partial<Pick<Config, 'statusProbeTimeoutMs'>>;
   objectStore: ObjectStore;
   /** the built-in CSW service; used when csw.provider is builtin */
   cswService?: Pick<CswService, 'handle'>;
@@ -57,7 +57,7 @@ export function createComponentProbes(deps: ProbeDeps): ComponentProbes {
     async smtp() {
       if (!config.smtpUrl) return notConfigured('SMTP_URL');
       // nodemailer has its own timers; set them just under the deadline so the socket is closed by it
-      await verifySmtp(config.smtpUrl, PROBE_TIMEOUT_MS - 100);
+      await verifySmtp(config.smtpUrl, (config.statusProbeTimeoutMs ?? PROBE_TIMEOUT_MS) - 100);
       return { connected: true };
     },
 
@@ -87,8 +87,9 @@ export function createComponentProbes(deps: ProbeDeps): ComponentProbes {
 }
 
 export async function collectSystemStatus(probes: ComponentProbes, deps: Pick<ProbeDeps, 'config' | 'objectStore'>): Promise<SystemStatus> {
+  const deadline = deps.config.statusProbeTimeoutMs ?? PROBE_TIMEOUT_MS;
   const [smtp, wa, objectstore, csw] = await Promise.all([
-    runProbe(probes.smtp), runProbe(probes.wa), runProbe(probes.objectstore), runProbe(probes.csw),
+    runProbe(probes.smtp, deadline), runProbe(probes.wa, deadline), runProbe(probes.objectstore, deadline), runProbe(probes.csw, deadline),
   ]);
   return {
     smtp,

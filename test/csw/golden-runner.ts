@@ -46,7 +46,7 @@ export function describeGoldenSuite(opts: GoldenSuiteOptions): void {
   beforeAll(async () => {
     t = await startTestApp('server');
     load = await loadSuiteRecords(t.deps.db, t.deps.renderer, opts.dataSuite);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await t?.close();

@@ -32,8 +32,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls `check` every 100 ms until it returns a truthy value; throws naming `what` after `timeoutMs`. */
-export async function waitUntil<T>(check: () => Promise<T | undefined | false | null>, what: string, timeoutMs = 30_000): Promise<T> {
+/**
+ * Polls `check` every 100 ms until it returns a truthy value; throws naming `what` after
+ * `timeoutMs`. The default is a hang bound for a loaded 2-core CI machine (a child process
+ * started through tsx took more than 30 s to reach its first job at load 15), not a speed figure.
+ */
+export async function waitUntil<T>(check: () => Promise<T | undefined | false | null>, what: string, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -92,7 +96,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     async start() {
       if (handle.running) return;
       proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      await waitUntil(() => redisAnswers(url), `redis-server pribadi di port ${port}`, 10_000);
+      await waitUntil(() => redisAnswers(url), `redis-server pribadi di port ${port}`, 60_000);
     },
     async stop(signal = 'SIGTERM') {
       const p = proc;
@@ -205,7 +209,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     dataDir,
     async start() {
       await pgCtl(['-o', serverOptions, 'start']);
-      await waitUntil(accepting, `PostgreSQL pribadi di port ${port}`, 30_000);
+      await waitUntil(accepting, `PostgreSQL pribadi di port ${port}`, 60_000);
       up = true;
     },
     async stop(mode = 'fast') {
@@ -214,7 +218,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     },
     async restart() {
       await pgCtl(['-m', 'fast', '-o', serverOptions, 'restart']);
-      await waitUntil(accepting, `PostgreSQL pribadi kembali di port ${port}`, 30_000);
+      await waitUntil(accepting, `PostgreSQL pribadi kembali di port ${port}`, 60_000);
       up = true;
     },
     async destroy() {

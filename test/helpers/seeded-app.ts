@@ -7,6 +7,9 @@ export interface SeededApp {
   readonly w: World;
 }
 
+/** beforeAll's default limit: a hang bound, not a speed figure (PGlite took > 120 s at load 15 on 2 cores) */
+export const SEEDED_APP_TIMEOUT_MS = 300_000;
+
 export interface SeededAppOptions {
   mode?: 'server' | 'embedded';
   env?: Record<string, string>;
@@ -28,7 +31,7 @@ export function useSeededApp(opts: SeededAppOptions = {}): SeededApp {
   beforeAll(async () => {
     t = await startTestApp(opts.mode ?? 'server', opts.env);
     w = await seedWorld(t, opts.world);
-  }, opts.timeoutMs);
+  }, opts.timeoutMs ?? SEEDED_APP_TIMEOUT_MS);
   afterAll(async () => {
     await t?.close();
   });

@@ -389,7 +389,7 @@ describe('when Redis goes away', () => {
 
 describe('embedded mode (PGlite, memory sessions)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp('embedded', { LOGIN_RATE_LIMIT_MAX: '2' }); }, 120_000);
+  beforeAll(async () => { t = await startTestApp('embedded', { LOGIN_RATE_LIMIT_MAX: '2' }); }, 300_000);
   afterAll(async () => { await t.close(); });
 
   it('login → me → logout → me round trip with the bootstrap admin', async () => {

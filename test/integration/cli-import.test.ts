@@ -181,7 +181,7 @@ describe('import --publish', () => {
     } finally {
       await jobs.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('a directory with bad files, a duplicate and an XXE attempt', () => {
@@ -379,7 +379,7 @@ describe('importFiles (the in-process API)', () => {
     expect(rows.rows.every((x) => x.status === 'PUBLISHED')).toBe(true);
     expect(rows.rowCount).toBe(60);
     for (const id of ids.slice(0, 5)) expect(docOf((await findRecordById(w.t.db, id))!)).toEqual(docOf(generateRecord(Number(id.slice(4)))));
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('the real entry point (child process, server-mode configuration)', () => {
@@ -402,7 +402,7 @@ describe('the real entry point (child process, server-mode configuration)', () =
     expect(r.out).toContain('  diimpor:    40');
     const rows = await w.t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE status = 'PUBLISHED'");
     expect(rows.rows[0]?.n).toBe(40);
-  }, 120_000);
+  }, 300_000);
 
   it('exits 1 when a file fails and 2 on wrong usage', async () => {
     const dir = tempDir();
@@ -416,5 +416,5 @@ describe('the real entry point (child process, server-mode configuration)', () =
     const usage = await spawnCli(['import', dir], env);
     expect(usage.code).toBe(2);
     expect(usage.err).toContain('opsi --org wajib diisi');
-  }, 120_000);
+  }, 300_000);
 });

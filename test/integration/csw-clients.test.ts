@@ -50,7 +50,7 @@ beforeAll(async () => {
     const s = t.app.listen(port, '127.0.0.1', () => resolve(s));
   });
   url = `http://127.0.0.1:${port}/metadata/csw`;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
@@ -62,7 +62,7 @@ describe('OWSLib (python3-owslib)', () => {
 
   beforeAll(async () => {
     if (owslib.ok) session = await owslibSession(url, 'lorem', 2);
-  }, 120_000);
+  }, 300_000);
 
   it('reads the capabilities: CSW 2.0.2, our title, the five operations', () => {
     requireClient(owslib, 'OWSLib');
@@ -110,12 +110,12 @@ describe('GDAL CSW driver (ogrinfo)', () => {
     expect(out).toMatch(/Feature Count: 29\b/);
     // lon -6.171 (CITE, France) … 158.224 (NS06agg), lat 6.955 (NS06agg) … 68.41 (CITE, Sweden)
     expect(out).toContain('Extent: (-6.171000, 6.955227) - (158.224030, 68.410000)');
-  }, 120_000);
+  }, 300_000);
 
   it('applies a spatial filter (-spat): the 16 records around Greece', async () => {
     requireClient(gdal, 'GDAL');
     const out = await ogrinfo(url, ['-spat', '19', '34', '30', '42']);
     expect(out).toMatch(/Feature Count: 16\b/);
     expect(out).toContain('Extent: (19.000000, 24.000000) - (38.000000, 42.000000)');
-  }, 120_000);
+  }, 300_000);
 });

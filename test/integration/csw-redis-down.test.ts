@@ -44,7 +44,7 @@ beforeAll(async () => {
   app = createApp(runtime.deps);
   orgId = (await createOrganisation(tdb.db, { name: 'Organisasi Redis Mati' })).id;
   owner = await createFixtureUser(tdb.db, 'redis-down-admin', 'ADMIN', orgId);
-}, 60_000);
+}, 300_000);
 
 /** the job queues' own connection reconnects on its schedule; closing before that fails */
 async function whenQueuesReconnected(): Promise<void> {

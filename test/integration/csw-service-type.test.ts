@@ -51,7 +51,7 @@ beforeAll(async () => {
     loaded.push({ id, serviceType: doc.serviceType });
   }
   svc = createCswService({ db: t.db, baseUrl: 'https://katalog.test', getIdentity: async () => { throw new Error('not used'); }, exceptionHttpStatus: 'csw202' });
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.drop();

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_NODE_FLAGS } from '../../services/api/node-flags';
 
-/** the API's command in the image and in compose: with the flags the benchmarks and the soak measured it with */
-const API_COMMAND = ['node', ...API_NODE_FLAGS, '--import', 'tsx', 'services/api/main.ts'];
+/** the API's command in the image and in compose: the compiled output, with the flags the benchmarks and the soak measured it with */
+const API_COMMAND = ['node', ...API_NODE_FLAGS, 'dist/services/api/main.js'];
+const WORKER_COMMAND = ['node', 'dist/services/worker/main.js'];
 
 /**
  * docker-compose.yml as Compose itself reads it (`docker compose config`, or Debian 12's
@@ -106,7 +107,7 @@ describe('deployment files', () => {
     }
     expect(model.services['api-1']?.command).toEqual(API_COMMAND);
     expect(model.services['api-2']?.command).toEqual(model.services['api-1']?.command);
-    expect(model.services.worker?.command).toEqual(['node', '--import', 'tsx', 'services/worker/main.ts']);
+    expect(model.services.worker?.command).toEqual(WORKER_COMMAND);
   });
 
   it('has a health check on every long-running service, and the proxy waits for both replicas', () => {
@@ -165,16 +166,32 @@ describe('deployment files', () => {
     for (const name of ['api-1', 'api-2', 'worker']) expect(model.services[name]!.environment?.METRICS_TOKEN).toBe(METRICS);
   });
 
-  it('builds the image from node:20-bookworm-slim with npm ci and compiles the stylesheets at build time', () => {
+  it('builds in a build stage (all dependencies, npm run build, stylesheets compiled) and runs node on dist/ in a slim runtime stage', () => {
     const docker = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
     const lines = docker.split('\n').filter((l) => l.trim() && !l.trim().startsWith('#'));
-    expect(lines[0]).toBe('FROM node:20-bookworm-slim');
-    expect(docker).toMatch(/^RUN npm ci\b/m);
-    for (const dir of ['libs', 'services', 'xslt']) expect(docker).toMatch(new RegExp(`^COPY ${dir} \\./${dir}$`, 'm'));
-    expect(docker).toMatch(/createRenderer\(\)/);
-    expect(docker).toMatch(/^USER node$/m);
-    expect(docker).toContain(`CMD ${JSON.stringify(API_COMMAND).replace(/,/g, ', ')}`);
+    // RUN/COPY lines of each stage (a RUN continued with `\` is one instruction)
+    const stages = lines.join('\n').replace(/\\\n\s*/g, '').split(/^(?=FROM )/m).map((s) => s.trim().split('\n'));
+    expect(stages.map((s) => s[0])).toEqual(['FROM node:20-bookworm-slim AS build', 'FROM node:20-bookworm-slim AS runtime']);
+    const [build, runtime] = stages as [string[], string[]];
+
+    // build: every dependency (tsc is a devDependency), the sources, the build, the stylesheets
+    expect(build).toContain('RUN npm install --no-audit --no-fund');
+    for (const dir of ['libs', 'services', 'scripts', 'xslt']) expect(build).toContain(`COPY ${dir} ./${dir}`);
+    const buildRun = build.find((l) => l.startsWith('RUN npm run build')) ?? '';
+    expect(buildRun).toMatch(/require\('\.\/dist\/libs\/render'\)\.createRenderer\(\)/);
+
+    // runtime: production dependencies and the compiled output only, never the sources
+    expect(runtime).toContain('RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force');
+    expect(runtime).toContain('COPY --from=build /app/dist ./dist');
+    expect(runtime.filter((l) => /^COPY (libs|services|scripts|xslt)\b/.test(l))).toEqual([]);
+    expect(runtime).toContain('ENV NODE_ENV=production NPM_CONFIG_UPDATE_NOTIFIER=false');
+    expect(runtime).toContain('USER node');
+    expect(runtime.at(-1)).toBe(`CMD ${JSON.stringify(API_COMMAND).replace(/,/g, ', ')}`);
+    expect(docker).not.toMatch(/tsx/);
+    // the build script puts the files the compiled code reads at run time into dist/
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.build).toMatch(/tsc -p tsconfig\.build\.json && tsx scripts\/copy-build-assets\.ts dist$/);
     const ignore = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n');
-    for (const entry of ['node_modules', '.git', 'data', '.env', 'xslt/compiled']) expect(ignore).toContain(entry);
+    for (const entry of ['node_modules', '.git', 'data', '.env', 'xslt/compiled', 'dist']) expect(ignore).toContain(entry);
   });
 });

@@ -227,7 +227,7 @@ describe('metrics in server mode', () => {
 
 describe('metrics in embedded mode', () => {
   // PGlite's start takes seconds, many more on a busy two-core machine
-  const ctx = useSeededApp({ mode: 'embedded', timeoutMs: 180_000 });
+  const ctx = useSeededApp({ mode: 'embedded', timeoutMs: 300_000 });
 
   it('counts jobs and renders run in process and reads queue gauges from the inline runner', async () => {
     const created = await ctx.w.a.produsen.agent.post('/api/metadata').send(completeDoc({ title: 'Metrik Tertanam' }));

@@ -227,7 +227,7 @@ describe('notifications in embedded mode: the inline runner sends, unconfigured 
     await setContact(t, w.a.produsen, { email: 'pemilik@contoh.go.id', phone: '081299990001' });
     await setContact(t, w.a.qcqe, { email: 'qc@contoh.go.id', phone: '081299990002' });
     await setContact(t, w.a.qcqe2, { phone: '081299990003' });
-  }, 180_000); // PGlite with PostGIS takes tens of seconds to start on a busy machine
+  }, 300_000); // PGlite with PostGIS takes tens of seconds to start on a busy machine
   afterAll(async () => {
     await t?.close();
     await smtp?.close();

@@ -84,7 +84,7 @@ describe('queue dashboard in embedded mode', () => {
   // PGlite's start takes seconds, many more on a busy two-core machine
   beforeAll(async () => {
     t = await startTestApp('embedded');
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await t.close();
   });

@@ -70,7 +70,9 @@ describe('GET /api/admin/organisasi/status', () => {
   async function appWith(env: Record<string, string>, prefix: string): Promise<{ t: TestApp; w: World }> {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gk-status-'));
     dirs.push(dataDir);
-    const t = await startTestApp('server', { DATA_DIR: dataDir, ...env });
+    // a probe of a working component must not fail because a loaded test machine was slow:
+    // the deadline is 30 s here, except in the test of the deadline itself
+    const t = await startTestApp('server', { DATA_DIR: dataDir, STATUS_PROBE_TIMEOUT_MS: '30000', ...env });
     cleanups.push(() => t.close());
     return { t, w: await seedWorld(t, { prefix }) };
   }
@@ -155,6 +157,8 @@ describe('GET /api/admin/organisasi/status', () => {
       OBJECTSTORE_URL: `http://k:s@127.0.0.1:${hang.port}/bucket`,
       CSW_PROVIDER: 'external',
       CSW_UPSTREAM_URL: `http://127.0.0.1:${hang.port}/csw`,
+      // (a server that never answers times out at any load: the default deadline is tested here)
+      STATUS_PROBE_TIMEOUT_MS: '2000',
     }, 'hang-');
     const res = await w.a.admin.agent.get(STATUS);
     expect(res.status).toBe(200);

@@ -17,6 +17,9 @@ import { rendersAt, spawnWorker, waitFor, type ChildWorker } from './worker-test
  * way: the test keeps `record_renders` locked (SHARE mode: reads pass, the render's upsert
  * waits), so the job is provably active when the process is killed or asked to stop.
  */
+// several waits of child processes per test, each with a 120 s hang bound
+jest.setTimeout(600_000);
+
 describe('worker process: a job interrupted mid-way', () => {
   let t: TestDatabase;
   let prefix: string;
@@ -32,8 +35,9 @@ describe('worker process: a job interrupted mid-way', () => {
     SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
     LOG_LEVEL: 'info',
     WORKER_CONCURRENCY: '1',
-    // a killed worker's job counts as stalled after 2 s instead of 30 s
-    WORKER_LOCK_DURATION_MS: '2000',
+    // a killed worker's job counts as stalled after 5 s instead of 30 s (not less: a live worker
+    // renews its lock every 2.5 s, and on a loaded machine its event loop may stall for a second)
+    WORKER_LOCK_DURATION_MS: '5000',
     WORKER_STALLED_INTERVAL_MS: '1000',
     RECONCILE_INTERVAL_SECONDS: '3600',
   });

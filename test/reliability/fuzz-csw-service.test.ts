@@ -103,14 +103,14 @@ describe('the CSW service on fuzz input', () => {
     const getQuery = kvpQuery.filter((q) => toSearch(q).length < 12_000);
     await fc.assert(
       fc.asyncProperty(getQuery, async (q) => {
-        const r = await call(s.base, `/metadata/csw?${toSearch(q)}`, { timeoutMs: 10_000 });
+        const r = await call(s.base, `/metadata/csw?${toSearch(q)}`, {});
         check({ status: r.status, body: r.text });
       }),
       { numRuns: HTTP_RUNS },
     );
     await fc.assert(
       fc.asyncProperty(cswXmlBody, async (body) => {
-        const r = await call(s.base, '/metadata/csw', { method: 'POST', body, contentType: 'application/xml', timeoutMs: 10_000 });
+        const r = await call(s.base, '/metadata/csw', { method: 'POST', body, contentType: 'application/xml' });
         check({ status: r.status, body: r.text });
       }),
       { numRuns: HTTP_RUNS },

@@ -25,7 +25,7 @@ beforeAll(async () => {
     const all = renderer.renderAll(rec);
     return IMPORTABLE.map((f) => all[f]);
   });
-}, 120_000);
+}, 300_000);
 
 type Mutation =
   | { kind: 'text'; at: number; value: string }

@@ -1,9 +1,12 @@
 /**
  * The fuzz tests' bound on hangs: every case is timed, and one that takes longer than this
  * fails the property. It is a guard against runaway parsing (catastrophic backtracking,
- * exponential expansion), not a performance assertion: real cases take milliseconds.
+ * exponential expansion), not a performance assertion: real cases take milliseconds warm, but
+ * the first case of a run on a loaded 2-core machine took 2.2 s once (JIT, a GC pause, the other
+ * jest worker), so the bound sits far from anything a working parser needs. Runaway inputs take
+ * minutes or forever, so a 30 s bound still catches them.
  */
-export const CASE_LIMIT_MS = 2_000;
+export const CASE_LIMIT_MS = 30_000;
 
 /** fast-check runs per surface, as the issue asks */
 export const FUZZ_RUNS = 10_000;

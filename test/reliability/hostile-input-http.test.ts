@@ -2,7 +2,7 @@ import type { MetadataRecord } from '../../libs/catalogue/record.types';
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { NS } from '../../libs/csw/namespaces';
 import { completeDoc, createFixtureUser, FIXTURE_PASSWORD, seedRecord } from '../helpers/fixtures';
-import { call, cswQuery, LEAK, login, owsExceptionCode, problemOf, serveTestApp, show, type HttpResult, type ServedTestApp } from './reliability-support';
+import { call, cswQuery, HANG_MS, LEAK, login, owsExceptionCode, problemOf, serveTestApp, show, type HttpResult, type ServedTestApp } from './reliability-support';
 
 /**
  * Hostile bodies over real HTTP: entity attacks, oversized and deeply nested documents. The
@@ -10,9 +10,6 @@ import { call, cswQuery, LEAK, login, owsExceptionCode, problemOf, serveTestApp,
  * nothing may answer 5xx, leak a file or a stack, or hold the process: every request here must
  * be answered within the hang bound, and the process must still serve normally afterwards.
  */
-
-/** a bound on hangs (one request blocking the event loop), not a performance figure */
-const HANG_MS = 5_000;
 
 const NESTING = 100_000;
 const XXE = '<?xml version="1.0"?><!DOCTYPE gmd:MD_Metadata [<!ENTITY x SYSTEM "file:///etc/passwd">]>'

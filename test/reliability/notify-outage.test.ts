@@ -71,7 +71,7 @@ describe('SMTP server and WhatsApp gateway both down', () => {
       ['admin', { status: 'PUBLISHED' }],
     ];
     for (const [who, body] of steps) {
-      const r = await call(s.base, path, { method: 'PATCH', cookie: cookies[who], ...json(body), timeoutMs: 10_000 });
+      const r = await call(s.base, path, { method: 'PATCH', cookie: cookies[who], ...json(body) });
       expect({ step: body.status, s: r.status, t: show('patch', r) }).toMatchObject({ step: body.status, s: 200 });
       rec = JSON.parse(r.text) as MetadataRecord;
       expect(rec.status).toBe(body.status);

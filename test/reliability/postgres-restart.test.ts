@@ -34,7 +34,7 @@ describe('PostgreSQL restarted under the running API', () => {
     const owner = await createFixtureUser(db, 'restart-produsen', 'PRODUSEN', org.id);
     published = await seedRecord(db, { owner, status: 'PUBLISHED', doc: completeDoc({ title: 'Peta Sebelum Restart' }) });
     cookie = await login(served.base, 'restart-produsen', FIXTURE_PASSWORD);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await served?.close();
@@ -42,15 +42,18 @@ describe('PostgreSQL restarted under the running API', () => {
     if (prefix) await deleteKeys(`${prefix}:`);
   });
 
+  // in-flight requests wait on a table lock until the restart (up to the 60 s wait below on a
+  // loaded machine), so their hang bound starts above that
+  const INFLIGHT_HANG_MS = 120_000;
   const restRequests = (tag: string): Promise<HttpResult>[] => [
-    call(served.base, `/api/metadata?q=${tag}`, { cookie }),
-    call(served.base, `/api/metadata/${encodeURIComponent(published.id)}`, { cookie }),
-    call(served.base, '/api/metadata', { method: 'POST', cookie, ...json(completeDoc({ title: `Rekaman ${tag}` })) }),
+    call(served.base, `/api/metadata?q=${tag}`, { cookie, timeoutMs: INFLIGHT_HANG_MS }),
+    call(served.base, `/api/metadata/${encodeURIComponent(published.id)}`, { cookie, timeoutMs: INFLIGHT_HANG_MS }),
+    call(served.base, '/api/metadata', { method: 'POST', cookie, ...json(completeDoc({ title: `Rekaman ${tag}` })), timeoutMs: INFLIGHT_HANG_MS }),
   ];
   // unique q: never answered from the CSW response cache, so each one reaches PostgreSQL
   const cswRequests = (tag: string): Promise<HttpResult>[] => [
-    call(served.base, cswQuery({ request: 'GetRecords', typeNames: 'csw:Record', resultType: 'results', q: `${tag}-a` })),
-    call(served.base, cswQuery({ request: 'GetRecords', typeNames: 'csw:Record', resultType: 'hits', q: `${tag}-b` })),
+    call(served.base, cswQuery({ request: 'GetRecords', typeNames: 'csw:Record', resultType: 'results', q: `${tag}-a` }), { timeoutMs: INFLIGHT_HANG_MS }),
+    call(served.base, cswQuery({ request: 'GetRecords', typeNames: 'csw:Record', resultType: 'hits', q: `${tag}-b` }), { timeoutMs: INFLIGHT_HANG_MS }),
   ];
 
   /** every request's answer; one that got none (a hang) fails here with its own message */
@@ -107,7 +110,7 @@ describe('PostgreSQL restarted under the running API', () => {
       );
       return (r.rows[0]?.n ?? 0) >= rest.length + csw.length;
     };
-    await waitUntil(waiting, 'semua permintaan menunggu kunci tabel records', 20_000);
+    await waitUntil(waiting, 'semua permintaan menunggu kunci tabel records', 60_000);
 
     await pgs.restart();
     await locker.end().catch(() => undefined);

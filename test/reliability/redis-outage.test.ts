@@ -23,6 +23,9 @@ import {
  * lives in Redis) still commit. After it returns (empty): logins work, the queues resume, and
  * every record changed meanwhile ends up rendered at its latest version.
  */
+// one long scenario with several waits, each with a 120 s hang bound
+jest.setTimeout(900_000);
+
 describe('Redis stopped and restarted during traffic', () => {
   let redis: PrivateRedis;
   let t: TestDatabase;
@@ -51,7 +54,7 @@ describe('Redis stopped and restarted during traffic', () => {
     admin = { id: a.id, role: a.role, organisationId: org.id };
     published = await seedRecord(db, { owner: o, status: 'PUBLISHED', doc: completeDoc({ title: 'Peta Sebelum Gangguan' }) });
     worker = await startWorker(config, createLogger('silent'));
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await worker?.close();
@@ -79,7 +82,7 @@ describe('Redis stopped and restarted during traffic', () => {
       for (let i = k; !stopped; i += 2) {
         const p = paths[i % paths.length]!;
         try {
-          results.push({ what: p, r: await call(served.base, p, { timeoutMs: 10_000 }) });
+          results.push({ what: p, r: await call(served.base, p) });
         } catch (err) {
           results.push({ what: p, err: err as Error });
         }
@@ -103,8 +106,8 @@ describe('Redis stopped and restarted during traffic', () => {
     const created = await call(served.base, '/api/metadata', { method: 'POST', cookie, ...json(completeDoc({ title: 'Draf Sebelum Gangguan' })) });
     expect({ s: created.status, t: show('create', created) }).toMatchObject({ s: 201 });
     const draft = JSON.parse(created.text) as MetadataRecord;
-    await waitUntil(() => rendersAt(draft.id, draft.version), 'render draf awal', 60_000);
-    await waitUntil(() => rendersAt(published.id, published.version), 'render rekaman terbit awal', 60_000);
+    await waitUntil(() => rendersAt(draft.id, draft.version), 'render draf awal');
+    await waitUntil(() => rendersAt(published.id, published.version), 'render rekaman terbit awal');
 
     const traffic = cswTraffic();
     await new Promise((r) => setTimeout(r, 500));
@@ -154,7 +157,7 @@ describe('Redis stopped and restarted during traffic', () => {
     // every record changed while Redis was away is rendered at its latest version, and the
     // queue takes new work again
     for (const [id, version] of [[published.id, edited.version], [draft.id, submitted.version], [newcomer.id, newcomer.version], [afterRec.id, afterRec.version]] as const) {
-      await waitUntil(() => rendersAt(id, version), `render ${id} versi ${version}`, 90_000);
+      await waitUntil(() => rendersAt(id, version), `render ${id} versi ${version}`);
       expect((await findRecordById(db, id))?.version).toBe(version);
     }
     await waitUntil(async () => {
@@ -171,6 +174,6 @@ describe('Redis stopped and restarted during traffic', () => {
     // and after the outage the cache serves again
     const q = cswQuery({ request: 'GetRecordById', id: published.id, elementSetName: 'brief' });
     await call(served.base, q);
-    await waitUntil(async () => (await call(served.base, q)).headers.get('x-cache') === 'hit', 'cache CSW kembali dipakai', 10_000);
+    await waitUntil(async () => (await call(served.base, q)).headers.get('x-cache') === 'hit', 'cache CSW kembali dipakai');
   });
 });

@@ -49,6 +49,7 @@ describe('parseConfig: defaults (no configuration = embedded mode)', () => {
     expect(c.waGatewayToken).toBeUndefined();
     expect(c.objectStoreUrl).toBeUndefined();
     expect(c.metricsToken).toBeUndefined();
+    expect(c.statusProbeTimeoutMs).toBe(2_000);
   });
   it('treats empty and blank values as unset', () => {
     const blank = parseConfig({ PORT: '', DATABASE_URL: '   ', LOG_LEVEL: '' });
@@ -141,6 +142,10 @@ describe('parseConfig: every variable is read', () => {
     });
   });
 
+  it('reads STATUS_PROBE_TIMEOUT_MS', () => {
+    expect(parseConfig({ STATUS_PROBE_TIMEOUT_MS: '30000' }).statusProbeTimeoutMs).toBe(30_000);
+  });
+
   it('derives BASE_URL from PORT when unset', () => {
     expect(parseConfig({ PORT: '3000' }).baseUrl).toBe('http://localhost:3000');
   });
@@ -209,7 +214,7 @@ describe('parseConfig: problems', () => {
     expect(problemsOf({ CSW_PROVIDER: 'external' }).join('\n')).toMatch(/CSW_UPSTREAM_URL/);
   });
 
-  it.each([['PORT', '65536'], ['PORT', '80.5'], ['SESSION_IDLE_HOURS', '721'], ['LOGIN_RATE_LIMIT_MAX', '1001'], ['LOGIN_RATE_LIMIT_WINDOW_SECONDS', '86401']])(
+  it.each([['PORT', '65536'], ['PORT', '80.5'], ['SESSION_IDLE_HOURS', '721'], ['LOGIN_RATE_LIMIT_MAX', '1001'], ['LOGIN_RATE_LIMIT_WINDOW_SECONDS', '86401'], ['STATUS_PROBE_TIMEOUT_MS', '60001']])(
     'rejects %s=%s (out of range)', (name, value) => {
       expect(problemsOf({ [name]: value }).some((p) => p.startsWith(name))).toBe(true);
     },

@@ -19,7 +19,7 @@ import {
 const SUITES = path.resolve(__dirname, '../../../shared/csw-suites/suites');
 
 let renderer: Renderer;
-beforeAll(async () => { renderer = await createRenderer(); }, 120_000);
+beforeAll(async () => { renderer = await createRenderer(); }, 300_000);
 
 function viaMdb(record: MetadataRecord, format: 'mdb2018' | 'mdb2016' = 'mdb2018'): ImportResult {
   const r = importMetadataXml(renderer.render(record, format));

@@ -29,7 +29,7 @@ let full: RenderSet;
 beforeAll(async () => {
   renderer = await createRenderer();
   full = renderer.renderAll(FULL);
-}, 180_000);
+}, 300_000);
 
 const ID = '/mdb:MD_Metadata/mdb:identificationInfo/mri:MD_DataIdentification';
 

@@ -29,7 +29,7 @@ function sandbox(): { xsltDir: string; cacheDir: string } {
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'gk-render-xslt-'));
   await createRenderer(); // makes sure the real cache is complete before sandboxes copy it
-}, 180_000);
+}, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('render plan', () => {
@@ -56,7 +56,7 @@ describe('compile cache', () => {
     const third = await compileStylesheets(['gmd-to-gmd-summary.xsl'], { xsltDir, cacheDir });
     expect(third.compiled).toEqual(['gmd-to-gmd-summary.xsl']);
     expect(readdirSync(cacheDir).filter((f) => f.startsWith('gmd-to-gmd-summary.'))).toHaveLength(1);
-  }, 120_000);
+  }, 300_000);
 
   it('a change in an included module recompiles the stylesheet that includes it', async () => {
     const { xsltDir, cacheDir } = sandbox();
@@ -64,7 +64,7 @@ describe('compile cache', () => {
     const mod = path.join(xsltDir, 'gmd-to-mdb2018-properties.xsl');
     writeFileSync(mod, `${readFileSync(mod, 'utf8')}<!-- changed -->\n`);
     expect((await compileStylesheets(['gmd-to-mdb2018.xsl'], { xsltDir, cacheDir })).compiled).toEqual(['gmd-to-mdb2018.xsl']);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('a broken stylesheet fails the start', () => {
@@ -75,7 +75,7 @@ describe('a broken stylesheet fails the start', () => {
     const err = await createRenderer(dirs).then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(StylesheetCompileError);
     expect((err as StylesheetCompileError).stylesheet).toBe('gmd-to-gmd-brief.xsl');
-  }, 120_000);
+  }, 300_000);
 
   it('one that compiles but fails at run time: RenderError from the start-up test record', async () => {
     const dirs = sandbox();
@@ -85,13 +85,13 @@ describe('a broken stylesheet fails the start', () => {
     expect(err).toBeInstanceOf(RenderError);
     expect((err as RenderError).format).toBe('dc-full');
     expect((err as Error).message).toMatch(/rusak/);
-  }, 120_000);
+  }, 300_000);
 
   it('a missing stylesheet', async () => {
     const dirs = sandbox();
     rmSync(path.join(dirs.xsltDir, 'mdb2018-to-mdb2018-brief.xsl'));
     await expect(createRenderer(dirs)).rejects.toThrow(/mdb2018-to-mdb2018-brief\.xsl/);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('mdb2018 → mdb2016', () => {

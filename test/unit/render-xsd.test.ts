@@ -41,7 +41,7 @@ let renders: { id: string; set: RenderSet }[];
 beforeAll(async () => {
   const renderer = await createRenderer();
   renders = [...RECORDS, ...SUITE_RECORDS].map((r) => ({ id: r.id, set: renderer.renderAll(r) }));
-}, 180_000);
+}, 300_000);
 
 it('includes every sample record of the CSW suites', () => {
   expect(SUITE_RECORDS.length).toBe(12 + 17 + 4);
@@ -56,7 +56,7 @@ describe.each(RENDER_FORMATS.map((f) => [f]))('%s', (format) => {
     const results = validateXsdMany(renders.map((r) => r.set[format]), SCHEMA[format]);
     const invalid = results.flatMap((res, i) => (res.valid ? [] : [`${renders[i]!.id}: ${res.errors}`]));
     expect(invalid).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 it('the validator does reject an invalid document (the check is not vacuous)', () => {
@@ -64,4 +64,4 @@ it('the validator does reject an invalid document (the check is not vacuous)', (
   const [res] = validateXsdMany([gmd], 'gmd');
   expect(res!.valid).toBe(false);
   expect(res!.errors).toMatch(/dateStampX/);
-}, 120_000);
+}, 300_000);

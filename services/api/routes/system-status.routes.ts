@@ -10,7 +10,7 @@ import { requireServiceAdmin } from '../http/auth-guards';
  * organisation, so an organisation ADMIN does not see them): the live health of SMTP, the WhatsApp gateway, the
  * object store and the active CSW provider. Always 200 with what is true now; a component
  * that is down is reported, never turned into a 500, and never delays the answer beyond the
- * probe deadline (2 s).
+ * probe deadline (STATUS_PROBE_TIMEOUT_MS, 2 s by default).
  */
 export function systemStatusRoutes(deps: AppDeps): Router {
   const { config } = deps;
