@@ -63,6 +63,15 @@ export interface Config {
     /** port of the worker's own /metrics and /healthz server (WORKER_METRICS_PORT; unset = none, 0 = any free port) */
     metricsPort: number | undefined;
   };
+  /** harvesting (libs/harvest) */
+  harvest: {
+    /** key material for source credentials (HARVEST_SECRET_KEY); unset = derived from SESSION_SECRET */
+    secretKey: string | undefined;
+    /** one HTTP request to a source (HARVEST_REQUEST_TIMEOUT_SECONDS) */
+    requestTimeoutMs: number;
+    /** wall time of one run (HARVEST_MAX_RUN_MINUTES) */
+    maxRunMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -180,6 +189,9 @@ export function parseConfig(env: Env = process.env): Config {
   if (sessionSecret !== undefined && sessionSecret.length < 32) problems.push('SESSION_SECRET minimal 32 karakter');
   if (sessionSecret === undefined && mode === 'server') problems.push('SESSION_SECRET wajib diisi pada mode server');
 
+  const harvestSecretKey = str('HARVEST_SECRET_KEY');
+  if (harvestSecretKey !== undefined && harvestSecretKey.length < 32) problems.push('HARVEST_SECRET_KEY minimal 32 karakter');
+
   const adminPassword = str('ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD minimal 8 karakter');
 
@@ -235,6 +247,11 @@ export function parseConfig(env: Env = process.env): Config {
       stalledIntervalMs: int('WORKER_STALLED_INTERVAL_MS', 30_000, 500, 600_000),
       reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 300, 5, 86_400),
       metricsPort: str('WORKER_METRICS_PORT') === undefined ? undefined : int('WORKER_METRICS_PORT', 0, 0, 65535),
+    },
+    harvest: {
+      secretKey: harvestSecretKey,
+      requestTimeoutMs: int('HARVEST_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000,
+      maxRunMs: int('HARVEST_MAX_RUN_MINUTES', 360, 1, 7 * 24 * 60) * 60_000,
     },
   };
   if (problems.length) throw new ConfigError(problems);
