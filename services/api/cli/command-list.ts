@@ -10,3 +10,7 @@ export { userCreateCommand } from './user-create.command';
 export { userListCommand } from './user-list.command';
 export { userResetPasswordCommand } from './user-reset-password.command';
 export { userSetActiveCommand } from './user-set-active.command';
+export { harvestAddCommand } from './harvest-add.command';
+export { harvestListCommand } from './harvest-list.command';
+export { harvestRemoveCommand } from './harvest-remove.command';
+export { harvestRunCommand } from './harvest-run.command';

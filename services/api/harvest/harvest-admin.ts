@@ -65,10 +65,10 @@ export async function updateHarvestSource(deps: HarvestAdminDeps, actor: Actor |
 }
 
 export async function removeHarvestSource(deps: HarvestAdminDeps, actor: Actor | null, id: string): Promise<void> {
-  await sourceFor(deps, actor, id);
+  const source = await sourceFor(deps, actor, id);
   const open = await deps.db.query("SELECT id FROM harvest_runs WHERE source_id = $1 AND status = 'running'", [id]);
   if (open.rowCount > 0) throw new AppError('CONFLICT', 'Sumber sedang dipanen; hapus setelah run selesai.');
-  await applyHarvestSchedule(deps.jobs, { id, schedule: null });
+  if (source.schedule) await applyHarvestSchedule(deps.jobs, { id, schedule: null });
   await deleteSource(deps.db, id);
 }
 
