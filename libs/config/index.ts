@@ -80,6 +80,14 @@ export interface Config {
     tokenTtlSeconds: number;
     /** the oai-identifier namespace: item identifiers are oai:{repositoryIdentifier}:{fileIdentifier} (OAI_REPOSITORY_IDENTIFIER) */
     repositoryIdentifier: string;
+  /** harvesting (libs/harvest) */
+  harvest: {
+    /** key material for source credentials (HARVEST_SECRET_KEY); unset = derived from SESSION_SECRET */
+    secretKey: string | undefined;
+    /** one HTTP request to a source (HARVEST_REQUEST_TIMEOUT_SECONDS) */
+    requestTimeoutMs: number;
+    /** wall time of one run (HARVEST_MAX_RUN_MINUTES) */
+    maxRunMs: number;
   };
 }
 
@@ -225,6 +233,8 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
   const adminUsername = str('ADMIN_USERNAME') ?? 'admin';
   // the rule of every username (services/api/auth/user-input.ts): ASCII, so its key is plain lowercase
   if (!/^[A-Za-z0-9._-]{3,64}$/.test(adminUsername)) problems.push('ADMIN_USERNAME harus 3–64 karakter huruf, angka, titik, garis bawah, atau tanda hubung');
+  const harvestSecretKey = str('HARVEST_SECRET_KEY');
+  if (harvestSecretKey !== undefined && harvestSecretKey.length < 32) problems.push('HARVEST_SECRET_KEY minimal 32 karakter');
 
   const adminPassword = str('ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD minimal 8 karakter');
@@ -291,6 +301,10 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
       pageSize: int('OAI_PAGE_SIZE', 100, 1, 1000),
       tokenTtlSeconds: int('OAI_TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400),
       repositoryIdentifier: oaiRepositoryIdentifier(),
+    harvest: {
+      secretKey: harvestSecretKey,
+      requestTimeoutMs: int('HARVEST_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000,
+      maxRunMs: int('HARVEST_MAX_RUN_MINUTES', 360, 1, 7 * 24 * 60) * 60_000,
     },
   };
   if (opts.process) problems.push(...serverProcessProblems(config, opts.process));

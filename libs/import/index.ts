@@ -47,7 +47,14 @@ export interface ImportResult {
 
 export function importMetadataXml(text: string): ImportResult {
   const document = parseXmlSafely(text);
-  const root = unwrapResponse(document.documentElement!);
+  return importMetadataElement(unwrapResponse(document.documentElement!));
+}
+
+/**
+ * One record element already parsed (by parseXmlSafely) → our JSON record. The harvester maps
+ * the records of a whole GetRecords / ListRecords page this way without parsing each twice.
+ */
+export function importMetadataElement(root: Element): ImportResult {
   const sourceFormat = detectFormat(root.namespaceURI, root.localName);
   if (!sourceFormat) {
     throw new ImportMappingError(qname(root), `Elemen akar ${qname(root)} (namespace ${root.namespaceURI ?? 'tanpa namespace'}) tidak didukung. `

@@ -155,6 +155,17 @@ export function createBullmqRunner(opts: BullmqRunnerOptions): JobRunner {
       );
       return Object.fromEntries(per) as Record<QueueName, QueueJobCounts>;
     },
+    async upsertSchedule(scheduleId, pattern, name, payload) {
+      const valid = validateJobPayload(name, payload);
+      const o = bullOptions(name, undefined, opts.retryOverrides);
+      const envelope: JobEnvelope = { payload: valid };
+      await withTimeout(queues[JOBS[name].queue].upsertJobScheduler(scheduleId, { pattern, tz: 'UTC' }, {
+        name, data: envelope, opts: { attempts: o.attempts, backoff: o.backoff, removeOnComplete: o.removeOnComplete, removeOnFail: o.removeOnFail },
+      }), timeout, `menjadwalkan ${name}`);
+    },
+    async removeSchedule(scheduleId, name) {
+      await withTimeout(queues[JOBS[name].queue].removeJobScheduler(scheduleId), timeout, `menghapus jadwal ${name}`);
+    },
     async close() {
       // workers first: close() lets active jobs finish and renew their locks meanwhile
       await Promise.all(workers.map((w) => w.close()));

@@ -5,6 +5,7 @@ import {
   JOBS, QUEUE_NAMES, retryOptionsFor, validateJobPayload, type JobName, type JobPayload, type QueueName, type RetryOverrides,
 } from './job-registry';
 import { backoffDelay, isUnrecoverable } from './job-errors';
+import { nextCronTime, parseCron } from './cron';
 import type { AddJobOptions, FailedJobInfo, JobRunner, QueueJobCounts } from './job-runner';
 
 export interface InlineRunnerOptions {
@@ -44,6 +45,7 @@ export function createInlineRunner(opts: InlineRunnerOptions): JobRunner {
   const failed = new Map<string, FailedJobInfo>(); // insertion order = oldest first
   const completed = new Map<JobName, Set<string>>(); // per name, insertion order = oldest first
   const active = new Set<Entry>();
+  const schedules = new Map<string, NodeJS.Timeout>();
   let closed = false;
   let idleWaiters: (() => void)[] = [];
 
@@ -156,8 +158,36 @@ export function createInlineRunner(opts: InlineRunnerOptions): JobRunner {
       for (const f of failed.values()) of(f.name as JobName).failed++;
       return counts;
     },
+    async upsertSchedule(scheduleId, pattern, name, payload) {
+      const valid = validateJobPayload(name, payload);
+      const cron = parseCron(pattern);
+      const arm = (): void => {
+        const prev = schedules.get(scheduleId);
+        if (prev) clearTimeout(prev);
+        const at = nextCronTime(cron, new Date());
+        if (!at || closed) return;
+        // long waits are re-armed in steps: setTimeout holds at most ~24.8 days
+        const wait = Math.min(at.getTime() - Date.now(), 2 ** 31 - 1);
+        const t = setTimeout(() => {
+          if (Date.now() >= at.getTime() - 5 && !closed) {
+            this.add(name, valid).catch((err: Error) => log.warn({ scheduleId, err: err.message }, 'job terjadwal tidak dapat ditambahkan'));
+          }
+          arm();
+        }, Math.max(0, wait));
+        t.unref();
+        schedules.set(scheduleId, t);
+      };
+      arm();
+    },
+    async removeSchedule(scheduleId) {
+      const t = schedules.get(scheduleId);
+      if (t) clearTimeout(t);
+      schedules.delete(scheduleId);
+    },
     async close() {
       closed = true;
+      for (const t of schedules.values()) clearTimeout(t);
+      schedules.clear();
       let dropped = 0;
       for (const e of [...entries.values()]) {
         if (active.has(e)) continue;

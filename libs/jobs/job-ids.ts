@@ -26,3 +26,13 @@ export function eventJobId(outboxId: number | string): string {
 export function lintasOrgRecountJobId(organisationId: string, causeJobId: string): string {
   return `lintas-${encodeJobIdPart(organisationId)}-${encodeJobIdPart(causeJobId)}`;
 }
+
+/** `harvest-<runId>`: one job per harvest run (the run row is the source's lock, job ids dedup the enqueue). */
+export function harvestRunJobId(runId: string): string {
+  return `harvest-${encodeJobIdPart(runId)}`;
+}
+
+/** `harvest-schedule-<sourceId>`: the BullMQ job scheduler of a source's cron schedule. */
+export function harvestScheduleId(sourceId: string): string {
+  return `harvest-schedule-${encodeJobIdPart(sourceId)}`;
+}

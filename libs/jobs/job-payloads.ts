@@ -131,3 +131,24 @@ export const lintasOrgRecountSchema: JSONSchemaType<LintasOrgRecountPayload> = {
   required: ['organisationId'],
   additionalProperties: true,
 };
+
+/** One harvest run of a source (libs/harvest). Without `runId` the handler opens the run itself (schedules). */
+export interface HarvestRunPayload {
+  sourceId: string;
+  runId?: string;
+  trigger: 'manual' | 'schedule' | 'cli';
+  /** ask only for changes since the last successful run (a full listing otherwise) */
+  incremental?: boolean;
+}
+
+export const harvestRunSchema: JSONSchemaType<HarvestRunPayload> = {
+  type: 'object',
+  properties: {
+    sourceId: { type: 'string', minLength: 1, maxLength: 500 },
+    runId: { type: 'string', minLength: 1, maxLength: 500, nullable: true },
+    trigger: { type: 'string', enum: ['manual', 'schedule', 'cli'] },
+    incremental: { type: 'boolean', nullable: true },
+  },
+  required: ['sourceId', 'trigger'],
+  additionalProperties: true,
+};

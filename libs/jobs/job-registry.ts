@@ -1,11 +1,11 @@
 import Ajv, { type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv';
 import {
-  lintasOrgRecountSchema, notifySchema, recordCreatedSchema, recordDeletedSchema, recordStatusChangedSchema, recordUpdatedSchema,
+  harvestRunSchema, lintasOrgRecountSchema, notifySchema, recordCreatedSchema, recordDeletedSchema, recordStatusChangedSchema, recordUpdatedSchema,
   renderRecordSchema,
-  type LintasOrgRecountPayload, type NotifyPayload, type RecordCreatedPayload, type RecordDeletedPayload,
+  type HarvestRunPayload, type LintasOrgRecountPayload, type NotifyPayload, type RecordCreatedPayload, type RecordDeletedPayload,
   type RecordStatusChangedPayload, type RecordUpdatedPayload, type RenderRecordPayload,
 } from './job-payloads';
-import { renderJobId } from './job-ids';
+import { harvestRunJobId, renderJobId } from './job-ids';
 
 /**
  * The one place jobs are declared. Adding a job: add its payload type + schema in
@@ -25,6 +25,8 @@ export interface JobPayloads {
   notify: NotifyPayload;
   /** recompute one organisation's stored cross-organisation review counts */
   'lintas-org.recount': LintasOrgRecountPayload;
+  /** one run of a harvest source (job id `harvest-<runId>`; schedules add jobs without a run id) */
+  'harvest.run': HarvestRunPayload;
 }
 
 export type JobName = keyof JobPayloads;
@@ -33,9 +35,9 @@ export type JobPayload<N extends JobName> = JobPayloads[N];
 /**
  * BullMQ queue names (no `:` allowed). Each queue gets its own Worker in the worker process.
  * Notifications have their own queue: a slow or unreachable mail server or gateway must not
- * hold up renders and events.
+ * hold up renders and events. Harvest runs too: one run can take minutes.
  */
-export const QUEUE_NAMES = ['render', 'events', 'notify'] as const;
+export const QUEUE_NAMES = ['render', 'events', 'notify', 'harvest'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Retry and retention rules, applied the same way by BullMQ and by the inline runner. */
@@ -89,6 +91,14 @@ export const JOBS: { readonly [N in JobName]: JobDefinition<JobPayloads[N]> } = 
     queue: 'events',
     schema: lintasOrgRecountSchema,
     options: { attempts: 5, backoffMs: 1_000, keepCompleted: 100, keepFailed: 100 },
+  },
+  'harvest.run': {
+    queue: 'harvest',
+    schema: harvestRunSchema,
+    // one attempt: a run that fails has its report, and a retry would only re-read the source;
+    // the failed job stays visible on the queue dashboard
+    options: { attempts: 1, backoffMs: 1_000, keepCompleted: 200, keepFailed: 200 },
+    defaultJobId: (p) => (p.runId ? harvestRunJobId(p.runId) : `harvest-${p.sourceId}-${Date.now()}`),
   },
 };
 

@@ -47,5 +47,11 @@ export interface JobRunner {
   failedJobs(limit?: number): Promise<FailedJobInfo[]>;
   /** job counts per queue of the registry, read when metrics are scraped */
   queueCounts(): Promise<Record<QueueName, QueueJobCounts>>;
+  /**
+   * Adds `name` with `payload` on a 5-field cron pattern (UTC) under `scheduleId`, replacing a
+   * schedule of that id: a BullMQ job scheduler in server mode, an in-process timer inline.
+   */
+  upsertSchedule<N extends JobName>(scheduleId: string, pattern: string, name: N, payload: JobPayload<N>): Promise<void>;
+  removeSchedule(scheduleId: string, name: JobName): Promise<void>;
   close(): Promise<void>;
 }

@@ -24,6 +24,10 @@ export interface Metrics {
   readonly jobsFailed: Counter<'job'>;
   /** XML renders per format and outcome */
   readonly renders: Counter<'format' | 'outcome'>;
+  /** finished harvest runs per outcome (succeeded, failed, skipped) */
+  readonly harvestRuns: Counter<'outcome'>;
+  /** harvested records that failed (could not be parsed, mapped or stored), per source id */
+  readonly harvestRecordFailures: Counter<'source'>;
   /** sets where the queue gauges come from; until then they report nothing */
   setQueueSource(source: QueueCountsSource): void;
 }
@@ -98,6 +102,19 @@ export function createMetrics(processName: MetricsProcess): Metrics {
     registers,
   });
 
+  const harvestRuns = new Counter({
+    name: 'geokatalog_harvest_runs_total',
+    help: 'Run panen yang selesai per hasil (succeeded, failed, skipped)',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const harvestRecordFailures = new Counter({
+    name: 'geokatalog_harvest_record_failures_total',
+    help: 'Rekaman panen yang gagal (tidak dapat dibaca, dipetakan atau disimpan) per id sumber',
+    labelNames: ['source'] as const,
+    registers,
+  });
+
   // Both queue gauges come from one read per scrape: prom-client collects metrics concurrently,
   // so each collect joins the read in flight instead of starting its own or reading stale values.
   let pending: Promise<void> | undefined;
@@ -144,6 +161,8 @@ export function createMetrics(processName: MetricsProcess): Metrics {
     jobsCompleted,
     jobsFailed,
     renders,
+    harvestRuns,
+    harvestRecordFailures,
     setQueueSource(source) {
       queueSource = source;
     },

@@ -15,12 +15,18 @@ import { createDefaultRenderer } from './default-renderer';
 import type { EnqueueJob, RecordRenderer } from './processor-deps';
 import { createProcessors } from './processor-map';
 import { startReconciler, type Reconciler } from './reconciler';
+import type { Metrics } from '../metrics/metrics';
+import type { RunLimits } from '../harvest/harvest-run';
+import { harvestSecretBox, harvestUserAgent } from '../harvest/harvest-settings';
 
 export interface JobSystem {
   readonly kind: 'inline' | 'bullmq';
   /** hands an outbox event to its job (`evt-<outbox id>`); throws when the queue cannot take it */
   dispatchEvent(e: OutboxEvent): Promise<void>;
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts?: Pick<AddJobOptions, 'jobId' | 'retryExhausted'>): Promise<void>;
+  /** a cron schedule of a job (BullMQ job scheduler, or an in-process timer embedded) */
+  upsertSchedule<N extends JobName>(scheduleId: string, pattern: string, name: N, payload: JobPayload<N>): Promise<void>;
+  removeSchedule(scheduleId: string, name: JobName): Promise<void>;
   /** resolves once nothing is queued, running or waiting for a retry (tests, CLI) */
   whenIdle(): Promise<void>;
   /** jobs that failed for good, newest first */
@@ -48,6 +54,10 @@ export interface JobSystemOptions {
   inlineBackoffMs?: number;
   /** wraps the handlers this process runs (libs/metrics times and counts them this way) */
   instrumentHandlers?: (handlers: JobHandlers) => JobHandlers;
+  /** the process's metrics (harvest counters) */
+  metrics?: Metrics;
+  /** replaces harvest run limits (tests: short timeouts) */
+  harvestLimits?: Partial<RunLimits>;
 }
 
 /** The request id of the work in progress, carried into the jobs it adds. */
@@ -83,6 +93,12 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
         notify: { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, waGatewayUrl: config.waGatewayUrl, waGatewayToken: config.waGatewayToken },
         baseUrl: config.baseUrl,
         enqueue: followUp,
+        harvest: {
+          secrets: harvestSecretBox(config),
+          userAgent: harvestUserAgent(config),
+          limits: { requestTimeoutMs: config.harvest.requestTimeoutMs, maxDurationMs: config.harvest.maxRunMs, ...opts.harvestLimits },
+        },
+        ...(opts.metrics ? { metrics: opts.metrics } : {}),
       })
     : undefined;
   const handlers = processors && opts.instrumentHandlers ? opts.instrumentHandlers(processors) : processors;
@@ -143,6 +159,8 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
       await jobs.add(name, payload, { jobId: eventJobId(e.id) });
     },
     enqueue,
+    upsertSchedule: (id, pattern, name, payload) => jobs.upsertSchedule(id, pattern, name, payload),
+    removeSchedule: (id, name) => jobs.removeSchedule(id, name),
     whenIdle: () => jobs.whenIdle(),
     failedJobs: (limit) => jobs.failedJobs(limit),
     queueCounts: () => jobs.queueCounts(),

@@ -7,6 +7,9 @@ import type { Logger } from '../logger';
 import type { NotifyConfig } from '../notify/notify-config';
 import type { ObjectStore } from '../objectstore/object-store';
 import type { RenderFormat } from '../render/formats';
+import type { RunLimits } from '../harvest/harvest-run';
+import type { SecretBox } from '../harvest/secret-box';
+import type { Metrics } from '../metrics/metrics';
 
 /**
  * The renderer as the jobs use it: every stored form of a record at once, or one form.
@@ -34,4 +37,8 @@ export interface ProcessorDeps {
   /** BASE_URL, for the links in notifications */
   baseUrl: string;
   enqueue: EnqueueJob;
+  /** harvest runs: the credentials key, the User-Agent and the run limits */
+  harvest: { secrets: SecretBox; userAgent: string; limits: Partial<RunLimits> };
+  /** this process's metrics, when it has them (harvest run and failure counters) */
+  metrics?: Metrics;
 }

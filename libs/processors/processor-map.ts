@@ -3,6 +3,7 @@ import type { ProcessorDeps } from './processor-deps';
 import { renderRecordHandler } from './render-record.processor';
 import { lintasOrgRecountHandler } from './lintas-org.processor';
 import { notifyHandler } from './notify.processor';
+import { harvestRunHandler } from './harvest-run.processor';
 import { recordCreatedHandler, recordDeletedHandler, recordStatusChangedHandler, recordUpdatedHandler } from './record-events.processor';
 
 /**
@@ -18,5 +19,6 @@ export function createProcessors(deps: ProcessorDeps): JobHandlers {
     'record.deleted': recordDeletedHandler(deps),
     notify: notifyHandler(deps),
     'lintas-org.recount': lintasOrgRecountHandler(deps),
+    'harvest.run': harvestRunHandler(deps),
   };
 }

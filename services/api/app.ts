@@ -17,6 +17,8 @@ import { exportRoutes } from './routes/export.routes';
 import { cswRoutes } from './routes/csw.routes';
 import { oaiRoutes } from './routes/oai.routes';
 import { cswSettingsRoutes } from './routes/csw-settings.routes';
+import { harvestSourcesRoutes } from './routes/harvest-sources.routes';
+import { harvestRecordRoutes } from './routes/harvest-record.routes';
 import { systemStatusRoutes } from './routes/system-status.routes';
 import { THUMBNAIL_PATH, thumbnailRoutes } from './routes/thumbnail.routes';
 import { metricsRoutes } from './routes/metrics.routes';
@@ -67,10 +69,13 @@ export function createApp(deps: AppDeps): Express {
   api.use('/admin/organisasi/status', systemStatusRoutes(deps));
   api.use('/admin/organisasi', organisasiRoutes(deps));
   api.use('/admin/csw/settings', cswSettingsRoutes(deps));
+  api.use('/admin/harvest-sources', harvestSourcesRoutes(deps));
   // before metadataRoutes, which requires a session for everything: a published record's
   // thumbnail is public
   api.use('/metadata', thumbnailRoutes(deps));
   api.use('/metadata', exportRoutes(deps));
+  // before metadataRoutes: refuses content edits of harvested records, adds their provenance
+  api.use('/metadata', harvestRecordRoutes(deps));
   api.use('/metadata', metadataRoutes(deps));
   app.use('/api', api);
   // not under /api, so it gets the session and passport itself; ADMIN only (checked inside)

@@ -20,6 +20,7 @@ import { createMetrics } from '../../libs/metrics/metrics';
 import { instrumentJobHandlers } from '../../libs/metrics/job-metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { createDashboardQueues } from './routes/queues-dashboard.routes';
+import { syncHarvestSchedules } from '../../libs/processors/harvest-schedules';
 
 export interface ApiRuntime {
   deps: AppDeps;
@@ -60,7 +61,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
   const metrics = createMetrics('api');
   const renderer = instrumentRenderer(await createDefaultRenderer(), metrics);
   const jobs = await createJobSystem({
-    config, db, kv, logger, role: 'producer', renderer, objectStore,
+    config, db, kv, logger, role: 'producer', renderer, objectStore, metrics,
     // runs only where this process runs jobs (embedded mode); in server mode the worker counts them
     instrumentHandlers: (h) => instrumentJobHandlers(h, metrics),
   });
@@ -73,6 +74,8 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
   });
 
   await ensureBootstrapAdmin(db, config, logger);
+  // embedded mode keeps harvest schedules as in-process timers: register them again at every start
+  if (!config.redisUrl) await syncHarvestSchedules(db, jobs);
 
   const deps: AppDeps = {
     config,

@@ -13,6 +13,7 @@ import { instrumentJobHandlers } from '../../libs/metrics/job-metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { startMetricsServer, type MetricsServer } from '../../libs/metrics/metrics-server';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
+import { syncHarvestSchedules } from '../../libs/processors/harvest-schedules';
 
 export interface WorkerRuntime {
   jobs: JobSystem;
@@ -64,7 +65,7 @@ export async function startWorker(config: Readonly<Config>, logger: Logger, opts
   const metrics = createMetrics('worker');
   const renderer = instrumentRenderer(opts.renderer ?? (await createDefaultRenderer()), metrics);
   const jobs = await createJobSystem({
-    config, db, kv, logger, role: 'worker', renderer, objectStore, instrumentHandlers: (h) => instrumentJobHandlers(h, metrics),
+    config, db, kv, logger, role: 'worker', renderer, objectStore, metrics, instrumentHandlers: (h) => instrumentJobHandlers(h, metrics),
   });
   metrics.setQueueSource(() => jobs.queueCounts());
   const relay = startOutboxRelay({
@@ -73,6 +74,9 @@ export async function startWorker(config: Readonly<Config>, logger: Logger, opts
     onError: (err) => logger.warn({ err: (err as Error).message }, 'event belum dapat diteruskan ke antrean; dicoba lagi'),
   });
   relay.kick();
+  // harvest schedules are BullMQ job schedulers in Redis; upserting them again is harmless and
+  // restores them should Redis have lost its data
+  await syncHarvestSchedules(db, jobs).catch((err) => logger.warn({ err: (err as Error).message }, 'jadwal panen belum dapat disinkronkan'));
   const reconciler = startReconciler({
     db,
     logger,

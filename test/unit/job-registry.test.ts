@@ -21,6 +21,7 @@ function handlers(render: JobHandlers['record.render'], calls: string[] = []): J
     'record.deleted': note('record.deleted'),
     notify: async (p) => { calls.push(`notify:${p.recordId}`); },
     'lintas-org.recount': async (p) => { calls.push(`lintas-org.recount:${p.organisationId}`); },
+    'harvest.run': async (p) => { calls.push(`harvest.run:${p.sourceId}`); },
   };
 }
 
@@ -60,8 +61,10 @@ describe('job registry: payload validation', () => {
 
   it('every job declares a queue and retry options; outbox events map to their jobs', () => {
     for (const name of JOB_NAMES) {
-      expect(['render', 'events', 'notify']).toContain(JOBS[name].queue);
-      expect(JOBS[name].options.attempts).toBeGreaterThan(1);
+      expect(['render', 'events', 'notify', 'harvest']).toContain(JOBS[name].queue);
+      // a harvest run is never retried by the queue: its report says what failed (issue 10)
+      if (name === 'harvest.run') expect(JOBS[name].options.attempts).toBe(1);
+      else expect(JOBS[name].options.attempts).toBeGreaterThan(1);
       expect(JOBS[name].options.keepFailed).toBeGreaterThan(0);
     }
     expect(jobForEvent('record.status-changed')).toBe('record.status-changed');

@@ -11,3 +11,7 @@ export { userListCommand } from './user-list.command';
 export { userResetPasswordCommand } from './user-reset-password.command';
 export { userSetActiveCommand } from './user-set-active.command';
 export { userSetServiceAdminCommand } from './user-set-service-admin.command';
+export { harvestAddCommand } from './harvest-add.command';
+export { harvestListCommand } from './harvest-list.command';
+export { harvestRemoveCommand } from './harvest-remove.command';
+export { harvestRunCommand } from './harvest-run.command';

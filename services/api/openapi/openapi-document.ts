@@ -56,6 +56,13 @@ export const OPENAPI_DOCUMENT = {
             id: { type: 'string' }, status: { enum: RECORD_STATUSES }, organisationId: { type: 'string' }, ownerId: { type: 'string' },
             reviewerId: { type: ['string', 'null'] }, version: { type: 'integer' }, createdAt: { type: 'string', format: 'date-time' },
             updatedAt: { type: 'string', format: 'date-time' }, publishedAt: { type: ['string', 'null'], format: 'date-time' },
+            harvest: {
+              type: 'object', description: 'Asal rekaman panen (hanya rekaman panen; hanya di GET satu rekaman)',
+              properties: {
+                source: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, url: { type: 'string' }, protocol: { type: 'string' } } },
+                sourceIdentifier: { type: 'string' }, run: { type: 'string' }, fetchedAt: { type: 'string', format: 'date-time' }, withdrawnAt: { type: ['string', 'null'] },
+              },
+            },
           },
         }],
       },
@@ -72,6 +79,46 @@ export const OPENAPI_DOCUMENT = {
         },
       },
       ReferenceItem: { type: 'object', properties: { kode: { type: 'string' }, label: { type: 'string' } }, required: ['kode', 'label'] },
+      HarvestSource: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' }, name: { type: 'string' }, url: { type: 'string', format: 'uri' }, protocol: { enum: ['csw', 'oarec', 'oai-pmh'] },
+          constraint: { type: ['string', 'null'], description: 'CSW: ogc:Filter XML atau teks CQL; OARec: `q=…`, `filter=…` (CQL2) atau teks q; OAI-PMH: setSpec' },
+          recordForm: { enum: ['iso19139', 'iso19115-3'] }, pageSize: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+          schedule: { type: ['string', 'null'], description: 'cron lima bagian (UTC); null = manual' },
+          organisationId: { type: 'string' }, mode: { enum: ['review', 'publish'] }, ownerId: { type: 'string' },
+          hasCredentials: { type: 'boolean', description: 'kredensial tidak pernah dikembalikan' },
+          createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      HarvestSourceInput: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          name: { type: 'string' }, url: { type: 'string' }, protocol: { enum: ['csw', 'oarec', 'oai-pmh'] }, constraint: { type: ['string', 'null'] },
+          recordForm: { enum: ['iso19139', 'iso19115-3'] }, pageSize: { type: 'integer', minimum: 1, maximum: 500 }, schedule: { type: ['string', 'null'] },
+          organisationId: { type: 'string', description: 'bawaan: organisasi ADMIN' }, mode: { enum: ['review', 'publish'] },
+          credentials: { oneOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } }] },
+        },
+      },
+      HarvestRun: {
+        type: 'object',
+        properties: {
+          id: { type: 'string' }, sourceId: { type: 'string' }, status: { enum: ['queued', 'running', 'succeeded', 'failed', 'skipped'] },
+          trigger: { enum: ['manual', 'schedule', 'cli'] }, incremental: { type: 'boolean' },
+          queuedAt: { type: 'string' }, startedAt: { type: ['string', 'null'] }, finishedAt: { type: ['string', 'null'] },
+          report: {
+            type: ['object', 'null'],
+            properties: {
+              counts: { type: 'object', properties: Object.fromEntries(['listed', 'added', 'updated', 'unchanged', 'withdrawn', 'skipped', 'failed'].map((k) => [k, { type: 'integer' }])) },
+              failures: { type: 'array', items: { type: 'object', properties: { identifier: { type: ['string', 'null'] }, reason: { type: 'string' } } } },
+              skippedRecords: { type: 'array', items: { type: 'object' } },
+              errors: { type: 'array', items: { type: 'string' } }, withdrawalSkipped: { type: 'string' },
+              recordForm: { type: 'string' }, incremental: { type: 'boolean' }, matched: { type: ['integer', 'null'] },
+              pages: { type: 'integer' }, bytes: { type: 'integer' }, durationMs: { type: 'integer' },
+            },
+          },
+        },
+      },
       LintasOrgCheck: { type: 'object', properties: { draft: { type: 'integer' }, pending: { type: 'integer' }, total: { type: 'integer' } } },
     },
   },
@@ -194,6 +241,44 @@ export const OPENAPI_DOCUMENT = {
         },
         responses: { 200: { description: 'Identitas tersimpan' }, 401: E[401], 403: E[403], 422: E[422] },
       },
+    },
+    '/api/admin/harvest-sources': {
+      get: { tags: ['harvest'], summary: 'Sumber panen organisasi ADMIN', responses: { 200: json({ type: 'array', items: ref('HarvestSource') }), 401: E[401], 403: E[403] } },
+      post: {
+        tags: ['harvest'], summary: 'Tambah sumber panen (CSW, OARec, OAI-PMH)',
+        requestBody: { required: true, content: { 'application/json': { schema: ref('HarvestSourceInput') } } },
+        responses: { 201: json(ref('HarvestSource'), 'Dibuat; header Location'), 400: E[400], 401: E[401], 403: E[403], 409: E[409], 415: E[415], 422: E[422] },
+      },
+    },
+    '/api/admin/harvest-sources/{id}': {
+      parameters: [idParam],
+      get: { tags: ['harvest'], summary: 'Satu sumber panen', responses: { 200: json(ref('HarvestSource')), 401: E[401], 403: E[403], 404: E[404] } },
+      patch: {
+        tags: ['harvest'], summary: 'Ubah sumber panen (properti yang dikirim saja; `credentials: null` menghapus kredensial)',
+        requestBody: { required: true, content: { 'application/json': { schema: ref('HarvestSourceInput') } } },
+        responses: { 200: json(ref('HarvestSource')), 400: E[400], 401: E[401], 403: E[403], 404: E[404], 409: E[409], 422: E[422] },
+      },
+      delete: { tags: ['harvest'], summary: 'Hapus sumber (rekaman panennya tetap, menjadi rekaman lokal)', responses: { 204: { description: 'Dihapus' }, 401: E[401], 403: E[403], 404: E[404], 409: E[409] } },
+    },
+    '/api/admin/harvest-sources/{id}/run': {
+      parameters: [idParam],
+      post: {
+        tags: ['harvest'], summary: 'Jalankan panen sekarang (run penuh, atau `{"incremental": true}`)',
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { incremental: { type: 'boolean' } } } } } },
+        responses: { 202: json(ref('HarvestRun'), 'Run diantrekan; header Location'), 400: E[400], 401: E[401], 403: E[403], 404: E[404], 409: problem('Sumber sudah punya run yang menunggu atau berjalan (`run`)') },
+      },
+    },
+    '/api/admin/harvest-sources/{id}/runs': {
+      parameters: [idParam],
+      get: { tags: ['harvest'], summary: 'Run terakhir (maks. 50), terbaru dulu; laporan diringkas', responses: { 200: json({ type: 'array', items: ref('HarvestRun') }), 401: E[401], 403: E[403], 404: E[404] } },
+    },
+    '/api/admin/harvest-sources/{id}/runs/{runId}': {
+      parameters: [idParam, { name: 'runId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { tags: ['harvest'], summary: 'Satu run dengan laporan lengkapnya', responses: { 200: json(ref('HarvestRun')), 401: E[401], 403: E[403], 404: E[404] } },
+    },
+    '/api/metadata/{id}/detach-harvest': {
+      parameters: [idParam],
+      post: { tags: ['harvest'], summary: 'Lepaskan rekaman panen dari sumbernya (ADMIN organisasi rekaman); setelah itu isinya dapat disunting', responses: { 200: json(ref('MetadataRecord')), 401: E[401], 403: E[403], 404: E[404], 409: E[409] } },
     },
     '/metadata/csw': {
       get: { tags: ['csw'], security: [], summary: 'OGC CSW 2.0.2 (KVP): GetCapabilities, GetRecords, GetRecordById, DescribeRecord, GetDomain', responses: { 200: { description: 'XML CSW atau ows:ExceptionReport', content: { 'application/xml': {} } } } },

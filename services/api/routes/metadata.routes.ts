@@ -4,7 +4,8 @@ import { createRateLimiter } from '../../../libs/cache/rate-limiter';
 import { RECORD_STATUSES, type MetadataDoc, type MetadataRecord, type RecordStatus } from '../../../libs/catalogue/record.types';
 import type { ListQuery } from '../../../libs/catalogue/records-ports';
 import { assertMayCreate, createRecordsService } from '../../../libs/catalogue/records.service';
-import { etagOf, matchesIfNoneMatch } from '../../../libs/catalogue/records-input';
+import { etagOf, matchesIfNoneMatch, parsePatchBody } from '../../../libs/catalogue/records-input';
+import { findProvenance } from '../../../libs/db/harvest-record.repository';
 import { recordStoreFor } from '../../../libs/db/record.repository';
 import { importMetadataXml, isImportMappingError } from '../../../libs/import';
 import { XmlInputError, xmlInputToAppError } from '../../../libs/xml/safe-parse';
@@ -48,6 +49,17 @@ export function parseListQuery(req: Request): ListQuery {
 }
 
 const ifMatchOf = (req: Request): string | undefined => req.get('if-match') ?? undefined;
+
+/**
+ * A harvested record's content belongs to its source: a local edit would be overwritten by the
+ * next run, so it is refused until an ADMIN detaches the record (status changes — the review —
+ * stay allowed). Checked after the caller is known to see the record, so nothing leaks.
+ */
+function refuseHarvestedEdit(harvested: boolean, body: unknown, id: string): void {
+  if (!harvested || parsePatchBody(body).kind === 'status') return;
+  throw new AppError('CONFLICT', `Rekaman "${id}" dipanen dari sumber lain; isinya diperbarui oleh sumber. `
+    + `ADMIN dapat melepasnya dari sumber dulu (POST /api/metadata/${encodeURIComponent(id)}/detach-harvest).`, { extras: { harvested: true } });
+}
 
 function sendRecord(res: Response, rec: MetadataRecord, status = 200): void {
   res.status(status).set('ETag', etagOf(rec.version)).set('Cache-Control', 'private, no-cache').json(rec);
@@ -135,10 +147,17 @@ export function metadataRoutes(deps: AppDeps): Router {
       res.status(304).set('ETag', etagOf(rec.version)).end();
       return;
     }
-    sendRecord(res, rec);
+    const harvest = await findProvenance(deps.db, rec.id);
+    sendRecord(res, harvest ? { ...rec, harvest } as MetadataRecord : rec);
   });
 
   r.patch('/:id', async (req, res) => {
+    const actor = actorOf(req);
+    const harvest = await findProvenance(deps.db, req.params.id as string);
+    if (harvest) {
+      await records.get(actor, req.params.id as string); // 404 first for a record the caller may not see
+      refuseHarvestedEdit(true, req.body, req.params.id as string);
+    }
     const rec = await records.patch(actorOf(req), req.params.id as string, req.body, ifMatchOf(req));
     sendRecord(res, rec);
   });

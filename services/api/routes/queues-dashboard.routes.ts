@@ -17,6 +17,7 @@ const QUEUE_DESCRIPTIONS: Partial<Record<QueueName, string>> & Record<string, st
   render: 'Render XML rekaman (record.render) dari rekonsiliator dan ekspor',
   events: 'Event outbox rekaman: dibuat, diubah, status berubah, dihapus',
   notify: 'Notifikasi surel dan WhatsApp atas perubahan alur kerja',
+  harvest: 'Run panen sumber (harvest.run): manual dan terjadwal; run gagal tetap terlihat di sini',
 };
 
 /**

@@ -1,0 +1,154 @@
+import type { RecordStatus } from '../catalogue/record.types';
+import type { HarvestRow, KnownRecord, PageWrite, PageWriteResult } from '../harvest/harvest-ports';
+import type { Database, Queryable } from './database';
+import { insertRecordBatch, updateRecordBatch } from './record-batch.repository';
+import { iso, isoOrNull } from './row-mapping';
+
+/**
+ * Harvested records: the per-record state (harvest_records) and the writes of a run page. A page
+ * is one transaction: new records (history + outbox through the batch importer's statement),
+ * changed content, the status moves the source's mode asks for, and the harvest state rows.
+ */
+
+export async function classifyIdentifiers(db: Queryable, sourceId: string, ids: readonly string[]): Promise<Map<string, KnownRecord>> {
+  const out = new Map<string, KnownRecord>();
+  if (ids.length === 0) return out;
+  const r = await db.query<{ id: string; source_id: string | null; content_hash: string | null; withdrawn: boolean | null; source_name: string | null }>(
+    `SELECT r.id, h.source_id, h.content_hash, h.withdrawn_at IS NOT NULL AS withdrawn, s.name AS source_name
+       FROM records r LEFT JOIN harvest_records h ON h.record_id = r.id LEFT JOIN harvest_sources s ON s.id = h.source_id
+      WHERE r.id = ANY($1::text[])`,
+    [ids],
+  );
+  for (const row of r.rows) {
+    if (row.source_id === null) out.set(row.id, { kind: 'local' });
+    else if (row.source_id !== sourceId) out.set(row.id, { kind: 'other-source', sourceName: row.source_name ?? row.source_id });
+    else out.set(row.id, { kind: 'ours', hash: row.content_hash ?? '', withdrawn: row.withdrawn ?? false });
+  }
+  return out;
+}
+
+const STATUS_SQL = `
+WITH upd AS (
+  UPDATE records r SET status = $2, reviewer_id = NULL, version = r.version + 1, updated_at = now(),
+         published_at = CASE WHEN $2::text = 'PUBLISHED' THEN coalesce(r.published_at, now()) ELSE r.published_at END
+    FROM (SELECT x.id, x.status AS old FROM records x WHERE x.id = ANY($1::text[]) AND x.status = ANY($5::text[])) o
+   WHERE r.id = o.id
+  RETURNING r.id, r.version, o.old, r.organisation_id
+), hist AS (
+  INSERT INTO record_history (record_id, actor_id, from_status, to_status, note)
+  SELECT id, $3::text, old, $2::text, $4::text FROM upd
+), evt AS (
+  INSERT INTO outbox (type, payload)
+  SELECT 'record.status-changed', jsonb_build_object('recordId', id, 'from', old, 'to', $2::text, 'version', version,
+         'actorId', $3::text, 'organisationId', organisation_id) FROM upd ORDER BY id
+)
+SELECT id FROM upd`;
+
+/** Moves the records among `ids` whose status is one of `from` to `to`, with history and events. */
+async function moveStatus(tx: Queryable, ids: readonly string[], from: readonly RecordStatus[], to: RecordStatus, actorId: string, note: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  await tx.query('SELECT id FROM records WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE', [ids]);
+  const r = await tx.query<{ id: string }>(STATUS_SQL, [ids, to, actorId, note, from]);
+  return r.rows.map((x) => x.id);
+}
+
+const ALL_BUT = (s: RecordStatus): RecordStatus[] => (['DRAFT', 'QCQE_PROCESS', 'REVIEW', 'PUBLISHED', 'REJECTED', 'PRIVATE'] as RecordStatus[]).filter((x) => x !== s);
+
+async function upsertState(tx: Queryable, sourceId: string, runId: string, rows: readonly HarvestRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(
+    `INSERT INTO harvest_records (record_id, source_id, source_identifier, content_hash, source_modified, last_seen_run, written_run, fetched_at, withdrawn_at)
+     SELECT x.id, $1, coalesce(x.sid, x.id), x.hash, x.modified, $2, $2, now(), NULL FROM jsonb_to_recordset($3::jsonb) AS x(id text, sid text, hash text, modified text)
+     ON CONFLICT (record_id) DO UPDATE SET source_identifier = EXCLUDED.source_identifier, content_hash = EXCLUDED.content_hash, source_modified = EXCLUDED.source_modified,
+        last_seen_run = EXCLUDED.last_seen_run, written_run = EXCLUDED.written_run, fetched_at = now(), withdrawn_at = NULL
+      WHERE harvest_records.source_id = $1`,
+    [sourceId, runId, JSON.stringify(rows.map((r) => ({ id: r.id, sid: r.sourceIdentifier ?? null, hash: r.hash, modified: r.modified })))],
+  );
+}
+
+export async function writeHarvestPage(db: Database, w: PageWrite): Promise<PageWriteResult> {
+  const { source } = w;
+  return db.transaction(async (tx) => {
+    const inserted = new Set((await insertRecordBatch(tx, w.adds, {
+      organisationId: source.organisationId, ownerId: source.ownerId, status: source.mode === 'publish' ? 'PUBLISHED' : 'DRAFT', note: w.note,
+    })).map((x) => x.id));
+    const added = w.adds.filter((r) => inserted.has(r.id));
+    const raced = w.adds.filter((r) => !inserted.has(r.id)).map((r) => r.id);
+
+    // only records still ours: a detach between classification and write wins
+    const ours = w.updates.length
+      ? new Set((await tx.query<{ record_id: string }>(
+        'SELECT record_id FROM harvest_records WHERE source_id = $1 AND record_id = ANY($2::text[]) FOR UPDATE', [source.id, w.updates.map((r) => r.id)],
+      )).rows.map((x) => x.record_id))
+      : new Set<string>();
+    const updates = w.updates.filter((r) => ours.has(r.id));
+    const changed = new Set((await updateRecordBatch(tx, updates, source.organisationId)).map((x) => x.id));
+    const reinstated = (await tx.query<{ record_id: string }>(
+      'SELECT record_id FROM harvest_records WHERE source_id = $1 AND record_id = ANY($2::text[]) AND withdrawn_at IS NOT NULL',
+      [source.id, updates.map((r) => r.id)],
+    )).rows.map((x) => x.record_id);
+    const moved = [...new Set([...changed, ...reinstated])];
+    // review: a changed record goes back through the review; publish: it is (again) PUBLISHED
+    if (source.mode === 'review') await moveStatus(tx, moved, ALL_BUT('DRAFT'), 'DRAFT', source.ownerId, `${w.note}: isi berubah di sumber, perlu review ulang`);
+    else await moveStatus(tx, moved, ALL_BUT('PUBLISHED'), 'PUBLISHED', source.ownerId, w.note);
+
+    await upsertState(tx, source.id, w.runId, [...added, ...updates]);
+    if (w.seen.length) {
+      await tx.query('UPDATE harvest_records SET last_seen_run = $2 WHERE source_id = $1 AND record_id = ANY($3::text[])', [source.id, w.runId, w.seen]);
+    }
+    return { added: added.map((r) => r.id), updated: updates.filter((r) => changed.has(r.id) || reinstated.includes(r.id)).map((r) => r.id), raced };
+  });
+}
+
+/**
+ * Withdraws this source's records that `runId` did not see (or exactly `ids`, for OAI-PMH deleted
+ * headers): a PUBLISHED record becomes PRIVATE with a history row; every one is marked withdrawn
+ * and kept. Returns how many were newly withdrawn.
+ */
+export async function withdrawRecords(db: Database, sourceId: string, runId: string, actorId: string, note: string, ids?: readonly string[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const r = await tx.query<{ record_id: string }>(
+      ids
+        ? `SELECT record_id FROM harvest_records WHERE source_id = $1 AND withdrawn_at IS NULL AND (record_id = ANY($3::text[]) OR source_identifier = ANY($3::text[])) AND $2::text IS NOT NULL FOR UPDATE`
+        : 'SELECT record_id FROM harvest_records WHERE source_id = $1 AND withdrawn_at IS NULL AND last_seen_run <> $2 AND $3::text[] IS NULL FOR UPDATE',
+      [sourceId, runId, ids ?? null],
+    );
+    const gone = r.rows.map((x) => x.record_id);
+    if (gone.length === 0) return 0;
+    await moveStatus(tx, gone, ['PUBLISHED'], 'PRIVATE', actorId, note);
+    await tx.query('UPDATE harvest_records SET withdrawn_at = now() WHERE source_id = $1 AND record_id = ANY($2::text[])', [sourceId, gone]);
+    return gone.length;
+  });
+}
+
+export interface Provenance {
+  source: { id: string; name: string; url: string; protocol: string };
+  sourceIdentifier: string;
+  run: string;
+  fetchedAt: string;
+  withdrawnAt: string | null;
+}
+
+/** The provenance of a harvested record, or undefined for a local one. */
+export async function findProvenance(db: Queryable, recordId: string): Promise<Provenance | undefined> {
+  const r = await db.query<{ source_id: string; name: string; url: string; protocol: string; source_identifier: string; written_run: string; fetched_at: Date | string; withdrawn_at: Date | string | null }>(
+    `SELECT h.source_id, s.name, s.url, s.protocol, h.source_identifier, h.written_run, h.fetched_at, h.withdrawn_at
+       FROM harvest_records h JOIN harvest_sources s ON s.id = h.source_id WHERE h.record_id = $1`,
+    [recordId],
+  );
+  const x = r.rows[0];
+  if (!x) return undefined;
+  return {
+    source: { id: x.source_id, name: x.name, url: x.url, protocol: x.protocol },
+    sourceIdentifier: x.source_identifier,
+    run: x.written_run,
+    fetchedAt: iso(x.fetched_at),
+    withdrawnAt: isoOrNull(x.withdrawn_at),
+  };
+}
+
+/** Detaches a harvested record from its source (it becomes a local record); false when it was not harvested. */
+export async function detachHarvestedRecord(db: Queryable, recordId: string): Promise<boolean> {
+  const r = await db.query('DELETE FROM harvest_records WHERE record_id = $1', [recordId]);
+  return r.rowCount > 0;
+}

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { XMLSerializer, type Element } from '@xmldom/xmldom';
+import type { RecordForm } from './harvest.types';
+
+/**
+ * What every protocol client (CSW, OARec, OAI-PMH) gives the run: first a look at the source's
+ * capabilities, then the listing page by page. Each item is one record as the source gave it:
+ * its identifier (when it can be read without mapping), a hash of its content (what "changed"
+ * means when no modification date can be trusted) and a way to map it through libs/import.
+ */
+export interface HarvestItem {
+  identifier: string | null;
+  /** the source's own identifier when it differs from the record's (the OAI-PMH item identifier) */
+  sourceIdentifier?: string;
+  /** sha256 of the record's serialised XML / JSON as listed */
+  hash: string;
+  /** the source's modification date of the record, when it says one */
+  modified: string | null;
+  /** OAI-PMH `status="deleted"`: the source withdrew the record */
+  deleted?: boolean;
+  /** the record element to map (absent for deleted headers) */
+  element?: Element;
+  /** fetches the record element when the listing does not carry it (OARec ISO alternates) */
+  load?: () => Promise<Element>;
+}
+
+export interface ListedPage {
+  items: HarvestItem[];
+  /** bytes of the page's HTTP body */
+  bytes: number;
+  /** items of the page that could not even be split out (no identifier), with the reason */
+  broken: { identifier: string | null; reason: string }[];
+}
+
+export interface PrepareResult {
+  /** the record form asked for, after falling back to what the source offers */
+  recordForm: string;
+  /** the source can be asked for "changed since" */
+  incremental: boolean;
+}
+
+export interface ListingOptions {
+  /** ask only for records changed since then (incremental run) */
+  since?: Date;
+}
+
+export interface ProtocolClient {
+  /** reads the capabilities; throws HarvestRefusal when the source lacks what is needed */
+  prepare(preferred: RecordForm): Promise<PrepareResult>;
+  /** the listing; each page is fetched only when asked for */
+  pages(opts: ListingOptions): AsyncGenerator<ListedPage>;
+  /** the number of records the source said match, once the first page is read */
+  matched(): number | null;
+}
+
+/** The source lacks what a harvest needs (an operation, any usable record form): a clear refusal. */
+export class HarvestRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HarvestRefusal';
+  }
+}
+
+/** A loop guard or the paging broke: the run stops here, keeps what it wrote, withdraws nothing. */
+export class PagingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PagingError';
+  }
+}
+
+const serializer = new XMLSerializer();
+
+/** The serialised element and its sha256: the same bytes from the source give the same hash. */
+export function hashElement(el: Element): string {
+  return createHash('sha256').update(serializer.serializeToString(el)).digest('hex');
+}
+
+export function textOf(el: Element | undefined | null): string | null {
+  const t = el?.textContent?.trim();
+  return t ? t : null;
+}

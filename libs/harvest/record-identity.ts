@@ -1,0 +1,36 @@
+import type { Element } from '@xmldom/xmldom';
+import { childElements } from '../import/dom';
+import { NS } from '../import/namespaces';
+import { textOf } from './protocol-client';
+
+/**
+ * The identifier and modification date of a listed record read straight from its XML, before
+ * (and without) mapping it: an unchanged record is recognised without running libs/import, and a
+ * record the mapping refuses is still reported under its identifier and not taken for vanished.
+ */
+const child = (el: Element | undefined, ns: (u: string | null) => boolean, local: string): Element | undefined =>
+  el ? childElements(el).find((c) => ns(c.namespaceURI) && c.localName === local) : undefined;
+
+const isGmd = (u: string | null): boolean => u === NS.gmd || u === NS.gmi;
+const isGco = (u: string | null): boolean => u === NS.gco;
+const isMdbFamily = (u: string | null): boolean => u !== null && /^https?:\/\/standards\.iso\.org\/iso\/19115\/-3\//.test(u);
+const isDc = (u: string | null): boolean => u === NS.dc || u === NS.dct;
+
+export function recordIdentity(root: Element): { identifier: string | null; modified: string | null } {
+  const ns = root.namespaceURI;
+  if (ns === NS.gmd || ns === NS.gmi) {
+    const id = textOf(child(child(root, isGmd, 'fileIdentifier'), isGco, 'CharacterString'));
+    const stamp = child(root, isGmd, 'dateStamp');
+    const modified = textOf(child(stamp, isGco, 'DateTime')) ?? textOf(child(stamp, isGco, 'Date'));
+    return { identifier: id, modified };
+  }
+  if (isMdbFamily(ns)) {
+    const ident = child(child(root, isMdbFamily, 'metadataIdentifier'), isMdbFamily, 'MD_Identifier');
+    const id = textOf(child(child(ident, isMdbFamily, 'code'), isGco, 'CharacterString'));
+    return { identifier: id, modified: null };
+  }
+  if (ns === NS.csw) {
+    return { identifier: textOf(child(root, isDc, 'identifier')), modified: textOf(child(root, isDc, 'modified')) };
+  }
+  return { identifier: null, modified: null };
+}

@@ -1,0 +1,36 @@
+import type { Config } from '../../../libs/config';
+import { createBullmqRunner } from '../../../libs/jobs/bullmq-runner';
+import { bullPrefix } from '../../../libs/jobs/redis-connection';
+import { createLogger } from '../../../libs/logger';
+import type { HarvestAdminDeps } from '../harvest/harvest-admin';
+
+/**
+ * The job side of the harvest CLI commands. Server mode: a BullMQ producer, so a schedule added
+ * or removed from the CLI reaches the worker's job schedulers at once. Embedded mode: nothing to
+ * connect to — the API registers every schedule again when it starts.
+ */
+export function cliHarvestJobs(config: Readonly<Config>): { jobs: HarvestAdminDeps['jobs']; close(): Promise<void>; embedded: boolean } {
+  if (!config.redisUrl) {
+    return {
+      embedded: true,
+      jobs: {
+        upsertSchedule: async () => undefined,
+        removeSchedule: async () => undefined,
+        enqueue: async () => { throw new Error('mode tertanam: run dijalankan langsung oleh harvest:run'); },
+      },
+      close: async () => undefined,
+    };
+  }
+  // opened on first use: a command that touches no schedule never connects to Redis
+  let runner: ReturnType<typeof createBullmqRunner> | undefined;
+  const get = () => (runner ??= createBullmqRunner({ redisUrl: config.redisUrl!, prefix: bullPrefix(config.redisPrefix), logger: createLogger('warn', 'cli') }));
+  return {
+    embedded: false,
+    jobs: {
+      upsertSchedule: (id, pattern, name, payload) => get().upsertSchedule(id, pattern, name, payload),
+      removeSchedule: (id, name) => get().removeSchedule(id, name),
+      enqueue: (name, payload, opts) => get().add(name, payload, opts),
+    },
+    close: async () => { await runner?.close(); },
+  };
+}

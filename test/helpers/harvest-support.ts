@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '../../libs/logger';
+import type { HarvestRun } from '../../libs/harvest/harvest.types';
+import { startWorker, type WorkerRuntime } from '../../services/worker/start-worker';
+import { loadSuiteRecords, type GoldenLoadResult } from './csw-golden-loader';
+import { waitUntil } from './private-servers';
+import { startTestApp, type TestApp } from './test-app';
+import type { Agent } from './fixtures';
+
+/**
+ * Harvest tests: a second geokatalog (server mode, its own database and Redis prefix) loaded with
+ * a golden CSW suite and served over real HTTP on 127.0.0.1, and helpers to wait for runs.
+ */
+export interface SourceCatalogue {
+  t: TestApp;
+  loaded: GoldenLoadResult;
+  /** the CSW endpoint, `http://127.0.0.1:<port>/metadata/csw` */
+  cswUrl: string;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startSourceCatalogue(suite: string): Promise<SourceCatalogue> {
+  const t = await startTestApp('server');
+  const loaded = await loadSuiteRecords(t.deps.db, t.deps.renderer, suite);
+  const server = http.createServer(t.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    t,
+    loaded,
+    baseUrl,
+    cswUrl: `${baseUrl}/metadata/csw`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await t.close();
+    },
+  };
+}
+
+/** A BullMQ worker of the test app's deployment (same database, Redis prefix and queues), in process. */
+export function startTestWorker(t: TestApp): Promise<WorkerRuntime> {
+  return startWorker(t.config, createLogger('silent'), { renderer: t.deps.renderer });
+}
+
+/** Waits until the run is finished (≥ 60 s bound, never a timing assertion) and returns it. */
+export async function waitForRun(agent: Agent, sourceId: string, runId: string): Promise<HarvestRun> {
+  return waitUntil(async () => {
+    const res = await agent.get(`/api/admin/harvest-sources/${sourceId}/runs/${runId}`);
+    const run = res.body as HarvestRun;
+    return res.status === 200 && !['queued', 'running'].includes(run.status) ? run : undefined;
+  }, `run ${runId} selesai`, 120_000);
+}
+
+/** Starts a run through the REST API and waits for its end. */
+export async function runSource(agent: Agent, sourceId: string, body: object = {}): Promise<HarvestRun> {
+  const res = await agent.post(`/api/admin/harvest-sources/${sourceId}/run`).send(body);
+  if (res.status !== 202) throw new Error(`run ${sourceId}: ${res.status} ${JSON.stringify(res.body)}`);
+  return waitForRun(agent, sourceId, (res.body as HarvestRun).id);
+}
