@@ -80,6 +80,7 @@ export interface Config {
     tokenTtlSeconds: number;
     /** the oai-identifier namespace: item identifiers are oai:{repositoryIdentifier}:{fileIdentifier} (OAI_REPOSITORY_IDENTIFIER) */
     repositoryIdentifier: string;
+  };
   /** harvesting (libs/harvest) */
   harvest: {
     /** key material for source credentials (HARVEST_SECRET_KEY); unset = derived from SESSION_SECRET */
@@ -301,6 +302,7 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
       pageSize: int('OAI_PAGE_SIZE', 100, 1, 1000),
       tokenTtlSeconds: int('OAI_TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400),
       repositoryIdentifier: oaiRepositoryIdentifier(),
+    },
     harvest: {
       secretKey: harvestSecretKey,
       requestTimeoutMs: int('HARVEST_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000,
