@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import request from 'supertest';
 import { createApp } from '../../services/api/app';
 import { startApiRuntime } from '../../services/api/runtime';
@@ -119,6 +120,20 @@ describe('OAI-PMH errors and resumption tokens', () => {
     } finally {
       await runtime.close();
     }
+  });
+
+  it('any argument list gets a schema-valid OAI-PMH answer with HTTP 200, never a 5xx', async () => {
+    const names = fc.constantFrom('verb', 'identifier', 'metadataPrefix', 'from', 'until', 'set', 'resumptionToken', 'Verb', 'x');
+    const values = fc.oneof(
+      fc.constantFrom('Identify', 'ListRecords', 'ListIdentifiers', 'GetRecord', 'ListSets', 'ListMetadataFormats', 'oai_dc', 'iso19139',
+        '2024-01-01', '2024-01-01T00:00:00Z', 'org', 'type:dataset', "'; DROP TABLE oai_items; --", '<x>&amp;', 'oai:geokatalog.local:%FF'),
+      fc.string({ maxLength: 30 }),
+    );
+    await fc.assert(fc.asyncProperty(fc.array(fc.tuple(names, values), { maxLength: 6 }), async (pairs) => {
+      const res = await oaiGet(ctx.t.app, pairs);
+      expect(res.status).toBe(200);
+    }), { numRuns: 150 });
+    expect((await ctx.t.deps.db.query('SELECT count(*)::int AS n FROM oai_items')).rows[0]).toEqual({ n: 5 });
   });
 
   it('a token signed with another secret is refused', async () => {

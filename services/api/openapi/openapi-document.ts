@@ -34,7 +34,7 @@ export const OPENAPI_DOCUMENT = {
     version: '1.0.0',
     description: 'Katalog metadata geospasial: rekaman metadata ISO 19115, alur review, ekspor XML, daftar referensi. '
       + 'Autentikasi dengan cookie sesi `geokatalog.sid` dari `POST /api/auth/login`. Galat: RFC 9457 `application/problem+json`. '
-      + 'Endpoint publik OGC CSW 2.0.2 ada di `/metadata/csw` (lihat GetCapabilities).',
+      + 'Endpoint publik OGC CSW 2.0.2 ada di `/metadata/csw` (lihat GetCapabilities); OAI-PMH 2.0 di `/oai`.',
   },
   servers: [{ url: '/' }],
   components: {
@@ -283,6 +283,26 @@ export const OPENAPI_DOCUMENT = {
     '/metadata/csw': {
       get: { tags: ['csw'], security: [], summary: 'OGC CSW 2.0.2 (KVP): GetCapabilities, GetRecords, GetRecordById, DescribeRecord, GetDomain', responses: { 200: { description: 'XML CSW atau ows:ExceptionReport', content: { 'application/xml': {} } } } },
       post: { tags: ['csw'], security: [], summary: 'OGC CSW 2.0.2 (XML POST)', requestBody: { content: { 'application/xml': { schema: { type: 'string' } } } }, responses: { 200: { description: 'XML CSW atau ows:ExceptionReport', content: { 'application/xml': {} } } } },
+    },
+    '/oai': {
+      get: {
+        tags: ['oai-pmh'], security: [],
+        summary: 'OAI-PMH 2.0: Identify, ListMetadataFormats, ListSets, ListIdentifiers, ListRecords, GetRecord (perubahan dan penarikan rekaman terbit)',
+        parameters: ['verb', 'identifier', 'metadataPrefix', 'from', 'until', 'set', 'resumptionToken'].map((name) => ({
+          name, in: 'query', required: name === 'verb', schema: name === 'verb'
+            ? { type: 'string', enum: ['Identify', 'ListMetadataFormats', 'ListSets', 'ListIdentifiers', 'ListRecords', 'GetRecord'] }
+            : name === 'metadataPrefix' ? { type: 'string', enum: ['oai_dc', 'iso19139', 'iso19115-3'] } : { type: 'string' },
+        })),
+        responses: {
+          200: { description: 'Dokumen OAI-PMH; galat protokol sebagai elemen <error code="…"> (badArgument, badVerb, badResumptionToken, cannotDisseminateFormat, idDoesNotExist, noRecordsMatch)', content: { 'text/xml': {} } },
+          503: { description: 'Basis data tidak tersedia; ulangi setelah Retry-After' },
+        },
+      },
+      post: {
+        tags: ['oai-pmh'], security: [], summary: 'OAI-PMH 2.0 dengan argumen dalam isi application/x-www-form-urlencoded',
+        requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', additionalProperties: { type: 'string' } } } } },
+        responses: { 200: { description: 'Dokumen OAI-PMH', content: { 'text/xml': {} } }, 503: { description: 'Basis data tidak tersedia' } },
+      },
     },
     '/healthz': { get: { tags: ['ops'], security: [], summary: 'Proses hidup', responses: { 200: { description: 'ok' } } } },
     '/readyz': { get: { tags: ['ops'], security: [], summary: 'Siap melayani (basis data, Redis)', responses: { 200: { description: 'siap' }, 503: { description: 'belum siap' } } } },
