@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PROJECTION_COLUMNS, projectRecord } from '../../libs/catalogue/search-projection';
+import { projectionSqlType, projectionTarget, projectionValueSql } from '../../libs/db/projection-columns';
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
 import type { Database } from '../../libs/db/database';
 import { migrate } from '../../libs/db/migrate';
@@ -26,10 +27,9 @@ export interface BenchDb {
   loadSeconds: number;
 }
 
-const ARRAY_COLUMNS = new Set(['keywords', 'keyword_types', 'topic_categories', 'organisation_names', 'formats', 'protocols']);
-const sqlType = (c: string): string => (ARRAY_COLUMNS.has(c) ? 'text[]' : c === 'has_security_constraints' ? 'boolean' : 'text');
-const TARGET = PROJECTION_COLUMNS.map((c) => (c === 'extent_wkt' ? 'extent' : c));
-const SOURCE = PROJECTION_COLUMNS.map((c) => (c === 'extent_wkt' ? 'ST_GeomFromText(s.extent_wkt, 4326)' : `s.${c}`));
+const sqlType = projectionSqlType;
+const TARGET = PROJECTION_COLUMNS.map(projectionTarget);
+const SOURCE = PROJECTION_COLUMNS.map((c) => projectionValueSql(c, `s.${c}`));
 const INSERT_RECORDS = `
   INSERT INTO records (id, status, organisation_id, owner_id, version, doc, created_at, updated_at, published_at, ${TARGET.join(', ')})
   SELECT s.id, 'PUBLISHED', 'bench-org', 'bench-user', 1, s.doc, s.updated_at, s.updated_at, s.updated_at, ${SOURCE.join(', ')}

@@ -32,11 +32,43 @@ export interface SearchProjection {
   extent_wkt: string | null;
 }
 
-export const PROJECTION_COLUMNS: readonly (keyof SearchProjection)[] = [
-  'title', 'abstract', 'keywords', 'keyword_types', 'topic_categories', 'hierarchy_level', 'service_type', 'resource_type',
-  'language', 'organisation_names', 'formats', 'protocols', 'crs', 'classification', 'has_security_constraints',
-  'creation_date', 'publication_date', 'revision_date', 'temp_begin', 'temp_end', 'anytext', 'extent_wkt',
-];
+/**
+ * What each projection column holds — the one table every writer derives its column list and
+ * value types from (libs/db/projection-columns.ts turns a kind into SQL: text-list → text[],
+ * wkt → a PostGIS geometry). A new column is added to SearchProjection, here, to projectRecord
+ * and to a migration; nothing else. The type below makes the compiler refuse a kind that does
+ * not fit the field: a string[] field must be 'text-list', a boolean 'boolean'.
+ */
+export type ProjectionKind = 'text' | 'text-list' | 'boolean' | 'wkt';
+
+type KindOf<T> = T extends readonly string[] ? 'text-list' : T extends boolean ? 'boolean' : 'text' | 'wkt';
+
+export const PROJECTION_KINDS: { readonly [K in keyof SearchProjection]-?: KindOf<SearchProjection[K]> } = {
+  title: 'text',
+  abstract: 'text',
+  keywords: 'text-list',
+  keyword_types: 'text-list',
+  topic_categories: 'text-list',
+  hierarchy_level: 'text',
+  service_type: 'text',
+  resource_type: 'text',
+  language: 'text',
+  organisation_names: 'text-list',
+  formats: 'text-list',
+  protocols: 'text-list',
+  crs: 'text',
+  classification: 'text',
+  has_security_constraints: 'boolean',
+  creation_date: 'text',
+  publication_date: 'text',
+  revision_date: 'text',
+  temp_begin: 'text',
+  temp_end: 'text',
+  anytext: 'text',
+  extent_wkt: 'wkt',
+};
+
+export const PROJECTION_COLUMNS = Object.keys(PROJECTION_KINDS) as readonly (keyof SearchProjection)[];
 
 const uniq = (xs: (string | undefined)[]): string[] => [...new Set(xs.filter((x): x is string => !!x && x.trim() !== ''))];
 

@@ -1,6 +1,7 @@
 import type { RecordStatus } from '../catalogue/record.types';
 import { PROJECTION_COLUMNS, type SearchProjection } from '../catalogue/search-projection';
 import type { Queryable } from './database';
+import { projectionSqlType, projectionTarget, projectionValueSql } from './projection-columns';
 
 /**
  * Bulk writes of the batch importer: one statement per batch, not per record. The rows travel
@@ -32,17 +33,14 @@ export interface InsertBatchOptions {
 /** the tables a batch writes: what analyzeTables() should refresh after a bulk run */
 export const RECORD_BATCH_TABLES: readonly string[] = ['records', 'record_history', 'outbox'];
 
-const ARRAY_COLUMNS: ReadonlySet<string> = new Set(['keywords', 'keyword_types', 'topic_categories', 'organisation_names', 'formats', 'protocols']);
-
-const sqlType = (col: string): string => (ARRAY_COLUMNS.has(col) ? 'text[]' : col === 'has_security_constraints' ? 'boolean' : 'text');
-
-/** `jsonb_to_recordset(...) AS s(id text, doc jsonb, title text, …)` */
-const SOURCE = `jsonb_to_recordset($1::jsonb) AS s(id text, doc jsonb, ${PROJECTION_COLUMNS.map((c) => `${c} ${sqlType(c)}`).join(', ')})`;
+/** `jsonb_to_recordset(...) AS s(id text, doc jsonb, title text, keywords text[], …)`: the row type the JSON is read as */
+export const BATCH_ROW_SOURCE = `jsonb_to_recordset($1::jsonb) AS s(id text, doc jsonb, ${PROJECTION_COLUMNS.map((c) => `${c} ${projectionSqlType(c)}`).join(', ')})`;
+const SOURCE = BATCH_ROW_SOURCE;
 
 /** target column → expression over `s` */
 const ASSIGNMENTS: [string, string][] = [
   ['doc', 's.doc'],
-  ...PROJECTION_COLUMNS.map((c): [string, string] => (c === 'extent_wkt' ? ['extent', 'ST_GeomFromText(s.extent_wkt, 4326)'] : [c, `s.${c}`])),
+  ...PROJECTION_COLUMNS.map((c): [string, string] => [projectionTarget(c), projectionValueSql(c, `s.${c}`)]),
 ];
 
 /** The jsonb array parameter; each doc is spliced in as already-serialised JSON. */

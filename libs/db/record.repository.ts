@@ -1,10 +1,11 @@
 import type { MetadataDoc, MetadataRecord, RecordStatus } from '../catalogue/record.types';
 import type { ListQuery, NewRecord, RecordPage, RecordStore, RecordTx, StatusUpdate } from '../catalogue/records-ports';
-import { projectRecord } from '../catalogue/search-projection';
+import { PROJECTION_COLUMNS, projectRecord } from '../catalogue/search-projection';
 import type { ReadScope } from '../catalogue/visibility';
 import type { Database, Queryable } from './database';
 import { appendHistory, listHistory } from './history.repository';
 import { findOrganisationLocked } from './lintas-org.repository';
+import { projectionSqlType, projectionTarget, projectionValueSql } from './projection-columns';
 import { appendEvent } from './outbox.repository';
 import { iso, isoOrNull } from './row-mapping';
 import { findUserById } from './user.repository';
@@ -47,20 +48,16 @@ function toRecord(row: RecordRow): MetadataRecord {
   };
 }
 
-const ARRAY_COLUMNS: ReadonlySet<string> = new Set(['keywords', 'keyword_types', 'topic_categories', 'organisation_names', 'formats', 'protocols']);
-
 /**
  * The document and its projection as `column = expression` pairs with their parameters,
  * numbered from `params.length + 1`. The WKT footprint becomes the PostGIS `extent`.
  */
-function docAssignments(doc: MetadataDoc, id: string, params: unknown[]): [string, string][] {
+export function docAssignments(doc: MetadataDoc, id: string, params: unknown[]): [string, string][] {
   const add = (v: unknown): string => { params.push(v); return `$${params.length}`; };
   const out: [string, string][] = [['doc', `${add(JSON.stringify(doc))}::jsonb`]];
-  for (const [col, value] of Object.entries(projectRecord(doc, id))) {
-    if (col === 'extent_wkt') out.push(['extent', `ST_GeomFromText(${add(value)}::text, 4326)`]);
-    else if (ARRAY_COLUMNS.has(col)) out.push([col, `${add(value)}::text[]`]);
-    else if (col === 'has_security_constraints') out.push([col, `${add(value)}::boolean`]);
-    else out.push([col, `${add(value)}::text`]);
+  const projection = projectRecord(doc, id);
+  for (const col of PROJECTION_COLUMNS) {
+    out.push([projectionTarget(col), projectionValueSql(col, `${add(projection[col])}::${projectionSqlType(col)}`)]);
   }
   return out;
 }
