@@ -23,6 +23,8 @@ command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
 # library, for Debian's own python) and GDAL's CSW driver (ogrinfo)
 /usr/bin/python3 -c 'import owslib' >/dev/null 2>&1 || need+=(python3-owslib)
 command -v ogrinfo >/dev/null 2>&1 || need+=(gdal-bin)
+# real OAI-PMH client for test/integration/oai-pmh-client.test.ts: Perl HTTP::OAI's harvester
+perl -MHTTP::OAI -e1 >/dev/null 2>&1 || need+=(libhttp-oai-perl)
 [ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
 # `docker compose config` validation of docker-compose.yml (test/integration/deployment-files):
 # Debian 12 ships Compose v1 only; no Docker engine is needed for `config`, so no recommends.

@@ -72,6 +72,15 @@ export interface Config {
     /** wall time of one run (HARVEST_MAX_RUN_MINUTES) */
     maxRunMs: number;
   };
+  /** the OAI-PMH provider at {baseUrl}/oai */
+  oai: {
+    /** records or headers per ListRecords / ListIdentifiers page (OAI_PAGE_SIZE) */
+    pageSize: number;
+    /** how long a resumption token stays valid (OAI_TOKEN_TTL_SECONDS) */
+    tokenTtlSeconds: number;
+    /** the oai-identifier namespace: item identifiers are oai:{repositoryIdentifier}:{fileIdentifier} (OAI_REPOSITORY_IDENTIFIER) */
+    repositoryIdentifier: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -119,6 +128,9 @@ export function objectStoreUrlProblem(raw: string): string | undefined {
   if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') return 'pathStyle harus true atau false';
   return undefined;
 }
+
+/** oai-identifier repositoryIdentifier grammar (restated here: config imports nothing of ours) */
+const OAI_REPOSITORY_IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -172,6 +184,22 @@ export function parseConfig(env: Env = process.env): Config {
     const problem = v === undefined ? undefined : objectStoreUrlProblem(v);
     if (problem) problems.push(`OBJECTSTORE_URL ${problem}`);
     return v;
+  };
+
+  // a domain name (the oai-identifier grammar); by default BASE_URL's host when it is one
+  const oaiRepositoryIdentifier = (): string => {
+    const v = str('OAI_REPOSITORY_IDENTIFIER');
+    if (v !== undefined) {
+      if (!OAI_REPOSITORY_IDENTIFIER.test(v)) problems.push(`OAI_REPOSITORY_IDENTIFIER=${JSON.stringify(v)} harus nama domain (mis. katalog.contoh.go.id)`);
+      return v;
+    }
+    let host = '';
+    try {
+      host = new URL(baseUrl).hostname;
+    } catch {
+      /* an invalid BASE_URL is reported on its own */
+    }
+    return OAI_REPOSITORY_IDENTIFIER.test(host) ? host : 'geokatalog.local';
   };
 
   const port = int('PORT', 8080, 0, 65535);
@@ -252,6 +280,11 @@ export function parseConfig(env: Env = process.env): Config {
       secretKey: harvestSecretKey,
       requestTimeoutMs: int('HARVEST_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000,
       maxRunMs: int('HARVEST_MAX_RUN_MINUTES', 360, 1, 7 * 24 * 60) * 60_000,
+    },
+    oai: {
+      pageSize: int('OAI_PAGE_SIZE', 100, 1, 1000),
+      tokenTtlSeconds: int('OAI_TOKEN_TTL_SECONDS', 86_400, 60, 30 * 86_400),
+      repositoryIdentifier: oaiRepositoryIdentifier(),
     },
   };
   if (problems.length) throw new ConfigError(problems);

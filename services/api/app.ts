@@ -15,6 +15,7 @@ import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
 import { exportRoutes } from './routes/export.routes';
 import { cswRoutes } from './routes/csw.routes';
+import { oaiRoutes } from './routes/oai.routes';
 import { cswSettingsRoutes } from './routes/csw-settings.routes';
 import { harvestSourcesRoutes } from './routes/harvest-sources.routes';
 import { harvestRecordRoutes } from './routes/harvest-record.routes';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(metricsRoutes(deps, metrics));
   app.use('/metadata/csw', cswMetrics(metrics));
   app.use(cswRoutes(deps));
+  app.use(oaiRoutes(deps));
 
   const passport = configurePassport(deps.db);
   const api = express.Router();

@@ -1,0 +1,50 @@
+import { INVALID_XML_CHARS } from '../xml/xml-chars';
+
+/**
+ * String-level XML writing for OAI-PMH responses. Responses are assembled as strings because
+ * the stored renders are embedded verbatim; every other value goes through escapeText or
+ * escapeAttr. Characters XML 1.0 forbids even escaped (a hostile argument echoed back) are
+ * written as visible `\uXXXX` text so the response always parses.
+ */
+
+export function sanitizeXmlChars(s: string): string {
+  return s.replace(INVALID_XML_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+}
+
+export function escapeText(s: string): string {
+  return sanitizeXmlChars(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function escapeAttr(s: string): string {
+  return escapeText(s).replace(/"/g, '&quot;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
+}
+
+export type Attrs = Record<string, string | number | undefined>;
+
+function attrString(attrs: Attrs | undefined): string {
+  if (!attrs) return '';
+  let out = '';
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined) out += ` ${k}="${escapeAttr(String(v))}"`;
+  return out;
+}
+
+/** An element whose children are already-serialised XML. */
+export function el(name: string, attrs?: Attrs, ...children: string[]): string {
+  const body = children.join('');
+  return body === '' ? `<${name}${attrString(attrs)}/>` : `<${name}${attrString(attrs)}>${body}</${name}>`;
+}
+
+/** An element holding escaped text. */
+export function textEl(name: string, text: string, attrs?: Attrs): string {
+  return `<${name}${attrString(attrs)}>${escapeText(text)}</${name}>`;
+}
+
+/** A stored render as an embeddable fragment: no BOM, no XML declaration. */
+export function asFragment(xml: string): string {
+  let s = xml.replace(/^\uFEFF/, '').trimStart();
+  if (s.startsWith('<?xml')) {
+    const end = s.indexOf('?>');
+    s = end >= 0 ? s.slice(end + 2).trimStart() : s;
+  }
+  return s.trimEnd();
+}
