@@ -50,7 +50,7 @@ export async function createHarvestSource(deps: HarvestAdminDeps, actor: Actor |
   const org = await deps.db.query('SELECT 1 FROM organisations WHERE id = $1', [input.organisationId]);
   if (org.rowCount === 0) throw new AppError('VALIDATION_FAILED', 'Organisasi tujuan tidak ada.', { extras: { errors: [{ path: '/organisationId', message: 'Organisasi tidak ditemukan.' }] } });
   const source = await insertSource(deps.db, { ...fields(input, deps.secrets), ownerId: opts.ownerId });
-  await applyHarvestSchedule(deps.jobs, source);
+  if (source.schedule) await applyHarvestSchedule(deps.jobs, source);
   return source;
 }
 
