@@ -47,6 +47,8 @@ export interface Config {
   waGatewayUrl: string | undefined;
   waGatewayToken: string | undefined;
   objectStoreUrl: string | undefined;
+  /** optional XYZ tile template for the workbench map (MAP_TILE_URL, `{z}/{x}/{y}`); the offline outline map otherwise */
+  mapTileUrl: string | undefined;
   metricsToken: string | undefined;
   /** retries of `notify` jobs: attempts in all (NOTIFY_MAX_ATTEMPTS) and the first wait, doubled each time (NOTIFY_BACKOFF_MS) */
   notify: { maxAttempts: number; backoffMs: number };
@@ -158,6 +160,15 @@ export function parseConfig(env: Env = process.env): Config {
     return v as T;
   };
 
+  const mapTileUrl = (): string | undefined => {
+    const v = str('MAP_TILE_URL');
+    if (v === undefined) return undefined;
+    if (!/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/.test(v)) {
+      problems.push('MAP_TILE_URL harus URL http(s) berisi {z}, {x} dan {y}, mis. https://tile.example.go.id/{z}/{x}/{y}.png');
+      return undefined;
+    }
+    return v;
+  };
   const objectStoreUrl = (): string | undefined => {
     const v = str('OBJECTSTORE_URL');
     const problem = v === undefined ? undefined : objectStoreUrlProblem(v);
@@ -224,6 +235,7 @@ export function parseConfig(env: Env = process.env): Config {
     waGatewayUrl: url('WA_GATEWAY_URL', ['http:', 'https:']),
     waGatewayToken: str('WA_GATEWAY_TOKEN'),
     objectStoreUrl: objectStoreUrl(),
+    mapTileUrl: mapTileUrl(),
     metricsToken: str('METRICS_TOKEN'),
     notify: {
       maxAttempts: int('NOTIFY_MAX_ATTEMPTS', 5, 1, 20),

@@ -19,6 +19,7 @@ import { cswSettingsRoutes } from './routes/csw-settings.routes';
 import { systemStatusRoutes } from './routes/system-status.routes';
 import { THUMBNAIL_PATH, thumbnailRoutes } from './routes/thumbnail.routes';
 import { metricsRoutes } from './routes/metrics.routes';
+import { WORKBENCH_PATH, workbenchRoutes } from './routes/workbench.routes';
 import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard.routes';
 import { createMetrics } from '../../libs/metrics/metrics';
 import { httpMetrics } from '../../libs/metrics/http-metrics';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(metricsRoutes(deps, metrics));
   app.use('/metadata/csw', cswMetrics(metrics));
   app.use(cswRoutes(deps));
+  app.use(WORKBENCH_PATH, workbenchRoutes(deps)); // static pages: no session needed (the SPA calls /api)
 
   const passport = configurePassport(deps.db);
   const api = express.Router();

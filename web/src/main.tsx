@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { MantineProvider } from '@mantine/core';
+import '@mantine/core/styles.css';
+import './app.css';
+import { I18nProvider } from './i18n/i18n';
+import { SessionProvider } from './auth/session';
+import { AppRoutes } from './app-routes';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider>
+      <I18nProvider>
+        <SessionProvider>
+          <BrowserRouter basename="/app">
+            <AppRoutes />
+          </BrowserRouter>
+        </SessionProvider>
+      </I18nProvider>
+    </MantineProvider>
+  </StrictMode>,
+);
