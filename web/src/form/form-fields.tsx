@@ -75,7 +75,7 @@ function ObjectList({ spec, name, labelName, control, refLists, readOnly }: Fiel
               {(spec.itemFields ?? []).map((f) => (
                 <FormField key={f.name} spec={f} name={`${name}.${i}.${f.name}`} labelName={f.name} control={control} refLists={refLists} readOnly={readOnly} />
               ))}
-              {!readOnly && <Group><Button size="xs" color="red.8" variant="outline" onClick={() => remove(i)}>{t('field.remove')}</Button></Group>}
+              {!readOnly && <Group><Button size="xs" variant="default" onClick={() => remove(i)}>{t('field.remove')}</Button></Group>}
             </Stack>
           </Fieldset>
         ))}

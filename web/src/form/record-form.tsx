@@ -71,7 +71,9 @@ export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLab
       <Stack>
         <Paper withBorder p="sm" data-testid="completeness">
           <Text fw={600} id="completeness-title">{t('completeness.title')}</Text>
-          <Progress value={((total - Math.min(missing.length, total)) / total) * 100} aria-labelledby="completeness-title" mt="xs" color={missing.length ? 'orange.8' : 'green.8'} />
+          <Progress.Root mt="xs">
+            <Progress.Section value={((total - Math.min(missing.length, total)) / total) * 100} color={missing.length ? '#a63c00' : '#2b6a1f'} aria-label={t('completeness.title')} />
+          </Progress.Root>
           {missing.length === 0 ? <Text size="sm" mt="xs">{t('completeness.done')}</Text> : (
             <>
               <Text size="sm" mt="xs">{t('completeness.missing', { n: missing.length })}</Text>

@@ -17,7 +17,7 @@ export function ConflictDialog({ base, latest, onClose, onReloadKeep, onReloadDi
         <DiffTable changes={diffDocuments(base, docOf(latest))} testId="conflict-diff" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('conflict.close')}</Button>
-          <Button variant="outline" color="red.8" onClick={onReloadDiscard}>{t('conflict.discard')}</Button>
+          <Button color="#b02525" onClick={onReloadDiscard}>{t('conflict.discard')}</Button>
           <Button onClick={onReloadKeep} data-testid="conflict-reload-keep">{t('conflict.reload')}</Button>
         </Group>
       </Stack>

@@ -85,7 +85,7 @@ export function RecordPage() {
         <Group>
           <TransitionsPanel record={rec} etag={etag} dirty={dirty} onChanged={(r, e) => { setRec(r); setEtag(e); setFlash(t('transition.done', { status: t(`status.${r.status}`) })); }} />
           {rec.permissions.delete && (
-            <Button color="red.8" variant="outline" data-testid="delete" onClick={async () => {
+            <Button color="#b02525" data-testid="delete" onClick={async () => {
               if (!window.confirm(t('record.deleteConfirm'))) return;
               await api.remove(rec.id, etag);
               navigate('/records');
@@ -125,9 +125,13 @@ export function RecordPage() {
           onClose={() => setConflict(null)}
           onReloadKeep={() => {
             // newest version underneath, the user's input on top: saving again writes their text
-            const mine = form.current?.currentDoc() ?? {};
+            const mine = topLevelMergePatch(docOf(rec), form.current?.currentDoc() ?? {});
+            const merged: Record<string, unknown> = docOf(conflict.latest);
+            for (const [k, v] of Object.entries(mine)) {
+              if (v === null) delete merged[k]; else merged[k] = v;
+            }
             setRec(conflict.latest); setEtag(conflict.etag); setConflict(null);
-            form.current?.reset(mine);
+            form.current?.reset(merged);
           }}
           onReloadDiscard={() => {
             setRec(conflict.latest); setEtag(conflict.etag); setConflict(null); setFormKey((k) => k + 1);

@@ -3,7 +3,7 @@ import type { RecordStatus } from '../api/records.api';
 import { useI18n } from '../i18n/i18n';
 
 const COLORS: Record<RecordStatus, string> = {
-  DRAFT: 'gray.8', QCQE_PROCESS: 'orange.9', REVIEW: 'violet.9', PUBLISHED: 'green.9', REJECTED: 'red.9', PRIVATE: 'dark.7',
+  DRAFT: '#495057', QCQE_PROCESS: '#a63c00', REVIEW: '#5f3dc4', PUBLISHED: '#2b6a1f', REJECTED: '#b02525', PRIVATE: '#25262b',
 };
 
 export function StatusBadge({ status }: { status: RecordStatus }) {

@@ -61,7 +61,7 @@ export function TransitionsPanel({ record, etag, dirty, onChanged }: Props) {
     <>
       <Group data-testid="transitions">
         {record.allowedTransitions.map((tr) => (
-          <Button key={tr.to} color={tr.to === 'REJECTED' ? 'red.8' : tr.to === 'PUBLISHED' ? 'green.8' : undefined}
+          <Button key={tr.to} color={tr.to === 'REJECTED' ? '#b02525' : tr.to === 'PUBLISHED' ? '#2b6a1f' : undefined}
             onClick={() => { setError(null); setOpen(tr); }} disabled={dirty} title={dirty ? t('transition.saveFirst') : undefined}
             data-testid={`transition-${tr.to}`}>
             {label(tr)}

@@ -44,7 +44,7 @@ export function OrganisationPage() {
         <Text>{t('org.forceBody', { total: counts?.total ?? 0 })}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirm(false)}>{t('transition.cancel')}</Button>
-          <Button color="red.8" onClick={() => void set(false, true)}>{t('org.forceConfirm')}</Button>
+          <Button color="#b02525" onClick={() => void set(false, true)}>{t('org.forceConfirm')}</Button>
         </Group>
       </Modal>
     </Stack>

@@ -30,7 +30,7 @@ export function SystemStatusPage() {
               return (
                 <Table.Tr key={name}>
                   <Table.Th>{name}</Table.Th>
-                  <Table.Td><Badge color={off ? 'gray.8' : ok ? 'green.9' : 'red.9'}>{off ? t('status.notConfigured') : ok ? t('status.ok') : t('status.down')}</Badge></Table.Td>
+                  <Table.Td><Badge color={off ? '#495057' : ok ? '#2b6a1f' : '#b02525'}>{off ? t('status.notConfigured') : ok ? t('status.ok') : t('status.down')}</Badge></Table.Td>
                   <Table.Td>{typeof v.detail === 'string' ? v.detail : typeof v.provider === 'string' ? v.provider : ''}</Table.Td>
                 </Table.Tr>
               );
