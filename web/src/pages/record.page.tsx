@@ -78,7 +78,7 @@ export function RecordPage() {
           <Title order={2} data-testid="record-title">{rec.title || rec.id}</Title>
           <Group gap="xs" mt={4}>
             <StatusBadge status={rec.status} />
-            <Text size="sm" c="dimmed">{t('record.version', { v: rec.version })} · {rec.id}</Text>
+            <Text size="sm">{t('record.version', { v: rec.version })} · {rec.id}</Text>
             {rec.status === 'PUBLISHED' && <Anchor size="sm" href={publicUrl}>{t('record.publicPage')}</Anchor>}
           </Group>
         </div>
