@@ -66,6 +66,15 @@ export interface RecordTx {
   findUser(id: string): Promise<User | undefined>;
   /** read with a share lock, so a concurrent switch of allowLintasOrgReviewer waits for this transaction */
   findOrganisationShared(id: string): Promise<Organisation | undefined>;
+  /** stores the document as published at this version (record_publications) */
+  savePublication(id: string, version: number, doc: MetadataDoc): Promise<void>;
+}
+
+/** The document of a record as it was at its latest publication. */
+export interface PublicationSnapshot {
+  version: number;
+  publishedAt: string;
+  doc: MetadataDoc;
 }
 
 export interface ListQuery {
@@ -86,6 +95,7 @@ export interface RecordStore {
   findRecord(id: string): Promise<MetadataRecord | undefined>;
   listRecords(scope: ReadScope, query: ListQuery): Promise<RecordPage>;
   listHistory(recordId: string): Promise<HistoryEntry[]>;
+  lastPublication(recordId: string): Promise<PublicationSnapshot | undefined>;
 }
 
 export interface LintasOrgCounts {

@@ -3,6 +3,7 @@ import { AppError, validationError } from '../errors';
 import { applyMergePatch, jsonEqual } from './merge-patch';
 import type { MetadataDoc, MetadataRecord, Role } from './record.types';
 import type { AfterCommit, HistoryEntry, ListQuery, RecordPage, RecordStore, RecordTx } from './records-ports';
+import { diffDocuments, type FieldChange } from './record-diff';
 import { checkIfMatch, parsePatchBody, type ContentPatch, type StatusChange } from './records-input';
 import type { Actor } from './user.types';
 import { validateMetadataDoc } from './validate-record';
@@ -48,6 +49,14 @@ export interface RecordsService {
   history(actor: Actor, id: string): Promise<HistoryEntry[]>;
   patch(actor: Actor, id: string, body: unknown, ifMatch?: string): Promise<MetadataRecord>;
   remove(actor: Actor, id: string, ifMatch?: string): Promise<void>;
+  /** field-level changes of the document since its latest publication (all fields "added" when never published) */
+  changes(actor: Actor, id: string): Promise<RecordChanges>;
+}
+
+export interface RecordChanges {
+  /** the latest publication compared against; null when the record was never published */
+  since: { version: number; publishedAt: string } | null;
+  changes: FieldChange[];
 }
 
 const isPublished = (r: Pick<MetadataRecord, 'status'>): boolean => r.status === 'PUBLISHED';
@@ -99,6 +108,8 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
       reviewerId: decision.reviewerId,
       markPublished: c.status === 'PUBLISHED',
     });
+    // the snapshot the next review's "what changed since it was last published" compares with
+    if (c.status === 'PUBLISHED') await tx.savePublication(rec.id, updated.version, docOf(updated));
     await tx.appendHistory({ recordId: rec.id, actorId: actor.id, from: rec.status, to: c.status, note: c.statusNote });
     await tx.emit('record.status-changed', {
       recordId: rec.id, from: rec.status, to: c.status, version: updated.version, actorId: actor.id, organisationId: rec.organisationId,
@@ -138,6 +149,16 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
       const rec = await store.findRecord(id);
       if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
       return store.listHistory(id);
+    },
+
+    async changes(actor, id) {
+      const rec = await store.findRecord(id);
+      if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
+      const last = await store.lastPublication(id);
+      return {
+        since: last ? { version: last.version, publishedAt: last.publishedAt } : null,
+        changes: diffDocuments(last?.doc ?? {}, docOf(rec)),
+      };
     },
 
     async patch(actor, id, body, ifMatch) {

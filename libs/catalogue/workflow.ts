@@ -145,3 +145,22 @@ export function docOf(record: MetadataRecord): MetadataDoc {
   for (const f of SERVER_FIELDS) delete doc[f];
   return doc as unknown as MetadataDoc;
 }
+
+/** A status change the caller may ask for, as the workbench offers it. */
+export interface AllowedTransition {
+  to: RecordStatus;
+  requiresNote: boolean;
+  mayNameReviewer: boolean;
+  checksCompleteness: boolean;
+}
+
+/**
+ * The rows of TRANSITIONS leaving the record's status in which the caller stands in one of the
+ * relationships: what a client may offer. Note, reviewer and completeness are still checked by
+ * checkTransition when the change is asked for; this only answers "may this caller try".
+ */
+export function allowedTransitionsFor(record: RecordParties, actor: Actor): AllowedTransition[] {
+  return TRANSITIONS
+    .filter((t) => t.from === record.status && t.who.some((rel) => hasRelationship(rel, record, actor)))
+    .map((t) => ({ to: t.to, requiresNote: t.requiresNote, mayNameReviewer: t.mayNameReviewer, checksCompleteness: t.checksCompleteness }));
+}

@@ -47,6 +47,8 @@ export interface Config {
   waGatewayUrl: string | undefined;
   waGatewayToken: string | undefined;
   objectStoreUrl: string | undefined;
+  /** optional XYZ tile template for the workbench map (MAP_TILE_URL, `{z}/{x}/{y}`); the offline outline map otherwise */
+  mapTileUrl: string | undefined;
   metricsToken: string | undefined;
   /**
    * PostgreSQL statement_timeout (ms) of the two kinds of connection: `requestMs` for the API
@@ -193,6 +195,15 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
     return v as T;
   };
 
+  const mapTileUrl = (): string | undefined => {
+    const v = str('MAP_TILE_URL');
+    if (v === undefined) return undefined;
+    if (!/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/.test(v)) {
+      problems.push('MAP_TILE_URL harus URL http(s) berisi {z}, {x} dan {y}, mis. https://tile.example.go.id/{z}/{x}/{y}.png');
+      return undefined;
+    }
+    return v;
+  };
   const objectStoreUrl = (): string | undefined => {
     const v = str('OBJECTSTORE_URL');
     const problem = v === undefined ? undefined : objectStoreUrlProblem(v);
@@ -281,6 +292,7 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
     waGatewayUrl: url('WA_GATEWAY_URL', ['http:', 'https:']),
     waGatewayToken: str('WA_GATEWAY_TOKEN'),
     objectStoreUrl: objectStoreUrl(),
+    mapTileUrl: mapTileUrl(),
     metricsToken: str('METRICS_TOKEN'),
     statementTimeout: {
       requestMs: int('DB_STATEMENT_TIMEOUT_MS', 5_000, 0, 3_600_000),

@@ -1,5 +1,5 @@
 import type { MetadataDoc, MetadataRecord, RecordStatus } from '../catalogue/record.types';
-import type { ListQuery, NewRecord, RecordPage, RecordStore, RecordTx, StatusUpdate } from '../catalogue/records-ports';
+import type { ListQuery, NewRecord, PublicationSnapshot, RecordPage, RecordStore, RecordTx, StatusUpdate } from '../catalogue/records-ports';
 import { PROJECTION_COLUMNS, projectRecord } from '../catalogue/search-projection';
 import type { ReadScope } from '../catalogue/visibility';
 import type { Database, Queryable } from './database';
@@ -158,6 +158,27 @@ export async function listRecords(db: Queryable, scope: ReadScope, query: ListQu
   return { items: rows.rows.map(toRecord), total: total.rows[0]?.n ?? 0 };
 }
 
+export async function savePublication(tx: Queryable, id: string, version: number, doc: MetadataDoc): Promise<void> {
+  await tx.query(
+    'INSERT INTO record_publications (record_id, version, doc) VALUES ($1, $2, $3::jsonb) ON CONFLICT (record_id, version) DO NOTHING',
+    [id, version, JSON.stringify(doc)],
+  );
+}
+
+export async function lastPublication(db: Queryable, id: string): Promise<PublicationSnapshot | undefined> {
+  const r = await db.query<{ version: number; published_at: Date | string; doc: MetadataDoc | string }>(
+    'SELECT version, published_at, doc FROM record_publications WHERE record_id = $1 ORDER BY version DESC LIMIT 1',
+    [id],
+  );
+  const row = r.rows[0];
+  if (!row) return undefined;
+  return {
+    version: row.version,
+    publishedAt: new Date(row.published_at).toISOString(),
+    doc: typeof row.doc === 'string' ? (JSON.parse(row.doc) as MetadataDoc) : row.doc,
+  };
+}
+
 function recordTx(tx: Queryable): RecordTx {
   return {
     lockRecord: (id) => lockRecordById(tx, id),
@@ -169,6 +190,7 @@ function recordTx(tx: Queryable): RecordTx {
     emit: (type, payload) => appendEvent(tx, type, { ...payload }),
     findUser: (id) => findUserById(tx, id),
     findOrganisationShared: (id) => findOrganisationLocked(tx, id, 'share'),
+    savePublication: (id, version, doc) => savePublication(tx, id, version, doc),
   };
 }
 
@@ -179,5 +201,6 @@ export function recordStoreFor(db: Database): RecordStore {
     findRecord: (id) => findRecordById(db, id),
     listRecords: (scope, query) => listRecords(db, scope, query),
     listHistory: (id) => listHistory(db, id),
+    lastPublication: (id) => lastPublication(db, id),
   };
 }

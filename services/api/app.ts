@@ -22,6 +22,7 @@ import { harvestRecordRoutes } from './routes/harvest-record.routes';
 import { systemStatusRoutes } from './routes/system-status.routes';
 import { THUMBNAIL_PATH, thumbnailRoutes } from './routes/thumbnail.routes';
 import { metricsRoutes } from './routes/metrics.routes';
+import { WORKBENCH_PATH, workbenchRoutes } from './routes/workbench.routes';
 import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard.routes';
 import { createMetrics } from '../../libs/metrics/metrics';
 import { httpMetrics } from '../../libs/metrics/http-metrics';
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps): Express {
   app.use('/metadata/csw', cswMetrics(metrics));
   app.use(cswRoutes(deps));
   app.use(oaiRoutes(deps));
+  app.use(WORKBENCH_PATH, workbenchRoutes(deps)); // static pages: no session needed (the SPA calls /api)
 
   const passport = configurePassport(deps.db);
   const api = express.Router();

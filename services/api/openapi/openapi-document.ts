@@ -63,8 +63,29 @@ export const OPENAPI_DOCUMENT = {
                 sourceIdentifier: { type: 'string' }, run: { type: 'string' }, fetchedAt: { type: 'string', format: 'date-time' }, withdrawnAt: { type: ['string', 'null'] },
               },
             },
+            allowedTransitions: {
+              type: 'array', readOnly: true,
+              description: 'Perubahan status yang boleh diminta pemanggil (dari tabel alur kerja); jangan dikirim kembali',
+              items: {
+                type: 'object',
+                properties: { to: { enum: RECORD_STATUSES }, requiresNote: { type: 'boolean' }, mayNameReviewer: { type: 'boolean' }, checksCompleteness: { type: 'boolean' } },
+              },
+            },
+            permissions: {
+              type: 'object', readOnly: true, description: 'Apakah pemanggil boleh mengubah isi / menghapus rekaman',
+              properties: { edit: { type: 'boolean' }, delete: { type: 'boolean' } },
+            },
+            importWarnings: { type: 'array', items: { type: 'string' }, readOnly: true, description: 'Hanya pada 201 impor XML: nilai yang dinormalkan atau dibuang' },
           },
         }],
+      },
+      FieldChange: {
+        type: 'object', required: ['path'],
+        properties: { path: { type: 'string', description: 'JSON Pointer' }, before: {}, after: {} },
+      },
+      ReviewerCandidate: {
+        type: 'object',
+        properties: { id: { type: 'string' }, username: { type: 'string' }, fullName: { type: ['string', 'null'] }, organisationId: { type: 'string' }, organisationName: { type: 'string' } },
       },
       StatusChange: {
         type: 'object', additionalProperties: false, required: ['status'],
@@ -174,6 +195,35 @@ export const OPENAPI_DOCUMENT = {
     '/api/metadata/{id}/history': {
       parameters: [idParam],
       get: { tags: ['metadata'], summary: 'Riwayat perubahan status', responses: { 200: json({ type: 'array', items: { type: 'object' } }), 401: E[401], 404: E[404] } },
+    },
+    '/api/metadata/{id}/changes': {
+      parameters: [idParam],
+      get: {
+        tags: ['metadata'], summary: 'Perubahan per isian sejak terakhir terbit (snapshot saat publikasi)',
+        responses: {
+          200: json({
+            type: 'object',
+            properties: {
+              since: { type: ['object', 'null'], properties: { version: { type: 'integer' }, publishedAt: { type: 'string', format: 'date-time' } } },
+              changes: { type: 'array', items: ref('FieldChange') },
+            },
+          }),
+          401: E[401], 404: E[404],
+        },
+      },
+    },
+    '/api/metadata/{id}/reviewer-candidates': {
+      parameters: [idParam],
+      get: {
+        tags: ['metadata'], summary: 'QCQE aktif yang dapat dipilih sebagai reviewer (organisasi rekaman; lintas organisasi bila diizinkan)',
+        responses: {
+          200: json({ type: 'object', properties: { allowLintasOrg: { type: 'boolean' }, items: { type: 'array', items: ref('ReviewerCandidate') } } }),
+          401: E[401], 404: E[404],
+        },
+      },
+    },
+    '/app/config.json': {
+      get: { tags: ['workbench'], security: [], summary: 'Pengaturan waktu-jalan workbench (URL ubin peta opsional)', responses: { 200: json({ type: 'object', properties: { mapTileUrl: { type: ['string', 'null'] } } }) } },
     },
     '/api/metadata/{id}/export/xml': {
       parameters: [idParam, { name: 'format', in: 'query', schema: { enum: EXPORT_FORMATS, default: 'gmd' } }],

@@ -9,6 +9,11 @@ import { findProvenance } from '../../../libs/db/harvest-record.repository';
 import { recordStoreFor } from '../../../libs/db/record.repository';
 import { importMetadataXml, isImportMappingError } from '../../../libs/import';
 import { XmlInputError, xmlInputToAppError } from '../../../libs/xml/safe-parse';
+import { allowedTransitionsFor } from '../../../libs/catalogue/workflow';
+import { canEditContent, mayDeleteAsParty } from '../../../libs/catalogue/visibility';
+import { findOrganisation } from '../../../libs/db/organisation.repository';
+import { listReviewerCandidates } from '../../../libs/db/reviewer-candidates.repository';
+import type { Actor } from '../../../libs/catalogue/user.types';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireAuth } from '../http/auth-guards';
 
@@ -61,15 +66,28 @@ function refuseHarvestedEdit(harvested: boolean, body: unknown, id: string): voi
     + `ADMIN dapat melepasnya dari sumber dulu (POST /api/metadata/${encodeURIComponent(id)}/detach-harvest).`, { extras: { harvested: true } });
 }
 
-function sendRecord(res: Response, rec: MetadataRecord, status = 200): void {
-  res.status(status).set('ETag', etagOf(rec.version)).set('Cache-Control', 'private, no-cache').json(rec);
+/**
+ * A record as one caller sees it: the document plus what this caller may do with it, decided
+ * here from the workflow table and the edit/delete rules, so a client never re-implements them.
+ * These two fields are read-only: a client must not send them back.
+ */
+export function withActions(rec: MetadataRecord, actor: Actor) {
+  return {
+    ...rec,
+    allowedTransitions: allowedTransitionsFor(rec, actor),
+    permissions: { edit: canEditContent(actor, rec), delete: rec.status === 'DRAFT' && mayDeleteAsParty(actor, rec) },
+  };
+}
+
+function sendRecord(res: Response, rec: MetadataRecord, actor: Actor, status = 200, extra: Record<string, unknown> = {}): void {
+  res.status(status).set('ETag', etagOf(rec.version)).set('Cache-Control', 'private, no-cache').json({ ...withActions(rec, actor), ...extra });
 }
 
 /** The body of an XML import as a document; parse and mapping problems become 400 / 422. */
-function importedDoc(text: unknown): { doc: MetadataDoc; note: string } {
+function importedDoc(text: unknown): { doc: MetadataDoc; note: string; warnings: string[] } {
   try {
     const r = importMetadataXml(typeof text === 'string' ? text : '');
-    return { doc: r.doc, note: `Impor XML (${r.sourceFormat})` };
+    return { doc: r.doc, note: `Impor XML (${r.sourceFormat})`, warnings: r.warnings };
   } catch (err) {
     if (err instanceof XmlInputError) throw xmlInputToAppError(err);
     if (isImportMappingError(err)) {
@@ -130,25 +148,29 @@ export function metadataRoutes(deps: AppDeps): Router {
     const actor = actorOf(req);
     const xml = req.is('application/xml') || req.is('text/xml');
     let rec: MetadataRecord;
+    let extra: Record<string, unknown> = {};
     if (xml) {
       assertMayCreate(actor); // refuse a QCQE before spending a parse on their document
-      const { doc, note } = importedDoc(req.body);
+      const { doc, note, warnings } = importedDoc(req.body);
       rec = await create(actor, doc, { note });
+      // what the mapping normalised or dropped, so the importer can check it
+      extra = { importWarnings: warnings };
     } else {
       rec = await create(actor, req.body);
     }
     res.location(`/api/metadata/${encodeURIComponent(rec.id)}`);
-    sendRecord(res, rec, 201);
+    sendRecord(res, rec, actor, 201, extra);
   });
 
   r.get('/:id', async (req, res) => {
-    const rec = await records.get(actorOf(req), req.params.id as string);
+    const actor = actorOf(req);
+    const rec = await records.get(actor, req.params.id as string);
     if (matchesIfNoneMatch(rec.version, req.get('if-none-match'))) {
       res.status(304).set('ETag', etagOf(rec.version)).end();
       return;
     }
     const harvest = await findProvenance(deps.db, rec.id);
-    sendRecord(res, harvest ? { ...rec, harvest } as MetadataRecord : rec);
+    sendRecord(res, harvest ? { ...rec, harvest } as MetadataRecord : rec, actor);
   });
 
   r.patch('/:id', async (req, res) => {
@@ -158,8 +180,8 @@ export function metadataRoutes(deps: AppDeps): Router {
       await records.get(actor, req.params.id as string); // 404 first for a record the caller may not see
       refuseHarvestedEdit(true, req.body, req.params.id as string);
     }
-    const rec = await records.patch(actorOf(req), req.params.id as string, req.body, ifMatchOf(req));
-    sendRecord(res, rec);
+    const rec = await records.patch(actor, req.params.id as string, req.body, ifMatchOf(req));
+    sendRecord(res, rec, actor);
   });
 
   r.delete('/:id', async (req, res) => {
@@ -170,6 +192,19 @@ export function metadataRoutes(deps: AppDeps): Router {
   r.get('/:id/history', async (req, res) => {
     const entries = await records.history(actorOf(req), req.params.id as string);
     res.set('Cache-Control', 'private, no-cache').json(entries);
+  });
+
+  r.get('/:id/changes', async (req, res) => {
+    const result = await records.changes(actorOf(req), req.params.id as string);
+    res.set('Cache-Control', 'private, no-cache').json(result);
+  });
+
+  /** Who the record may be submitted to: active QCQE of its organisation, and of others when it allows lintas-org review. */
+  r.get('/:id/reviewer-candidates', async (req, res) => {
+    const rec = await records.get(actorOf(req), req.params.id as string);
+    const org = await findOrganisation(deps.db, rec.organisationId);
+    const allowOthers = org?.allowLintasOrgReviewer ?? false;
+    res.set('Cache-Control', 'private, no-cache').json({ allowLintasOrg: allowOthers, items: await listReviewerCandidates(deps.db, rec.organisationId, allowOthers) });
   });
 
   return r;

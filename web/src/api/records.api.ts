@@ -1,0 +1,127 @@
+import type { ApiClient } from './api-client';
+
+/** Shapes of the REST API as the workbench reads them (see /api/openapi.json). */
+export type RecordStatus = 'DRAFT' | 'QCQE_PROCESS' | 'REVIEW' | 'PUBLISHED' | 'REJECTED' | 'PRIVATE';
+export const STATUSES: RecordStatus[] = ['DRAFT', 'QCQE_PROCESS', 'REVIEW', 'PUBLISHED', 'REJECTED', 'PRIVATE'];
+export type Role = 'PRODUSEN' | 'QCQE' | 'ADMIN';
+
+export interface Me {
+  id: string;
+  username: string;
+  role: Role;
+  organisationId: string;
+  fullName: string | null;
+  email: string | null;
+  active: boolean;
+  serviceAdmin?: boolean;
+}
+
+export interface AllowedTransition {
+  to: RecordStatus;
+  requiresNote: boolean;
+  mayNameReviewer: boolean;
+  checksCompleteness: boolean;
+}
+
+export type Doc = Record<string, unknown> & { title?: string };
+
+export interface RecordView extends Doc {
+  id: string;
+  status: RecordStatus;
+  organisationId: string;
+  ownerId: string;
+  reviewerId: string | null;
+  version: number;
+  updatedAt: string;
+  publishedAt: string | null;
+  allowedTransitions: AllowedTransition[];
+  permissions: { edit: boolean; delete: boolean };
+  importWarnings?: string[];
+}
+
+export interface RecordPage {
+  items: RecordView[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface FieldChange {
+  path: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface ReviewerCandidate {
+  id: string;
+  username: string;
+  fullName: string | null;
+  organisationId: string;
+  organisationName: string;
+}
+
+export interface HistoryEntry {
+  at: string;
+  actorUsername: string | null;
+  from: RecordStatus | null;
+  to: RecordStatus;
+  note: string | null;
+}
+
+/** Fields the server owns or adds: stripped before a document is sent back. */
+export const SERVER_ONLY_FIELDS = [
+  'id', 'status', 'organisationId', 'ownerId', 'reviewerId', 'version', 'createdAt', 'updatedAt', 'publishedAt',
+  'allowedTransitions', 'permissions', 'importWarnings',
+];
+
+export function docOf(rec: RecordView | Doc): Doc {
+  const out: Doc = { ...rec };
+  for (const f of SERVER_ONLY_FIELDS) delete out[f];
+  return out;
+}
+
+const enc = encodeURIComponent;
+
+export function recordsApi(api: ApiClient) {
+  return {
+    me: () => api.request<Me>('/api/auth/me'),
+    login: (username: string, password: string) => api.request<Me>('/api/auth/login', { method: 'POST', body: { username, password } }),
+    logout: () => api.request<void>('/api/auth/logout', { method: 'POST' }),
+    list: (q: { status?: string; q?: string; page?: number; pageSize?: number }) => api.request<RecordPage>('/api/metadata', { query: q }),
+    get: (id: string) => api.request<RecordView>(`/api/metadata/${enc(id)}`),
+    create: (doc: Doc) => api.request<RecordView>('/api/metadata', { method: 'POST', body: doc }),
+    importXml: (xml: string) => api.request<RecordView>('/api/metadata', { method: 'POST', raw: xml, contentType: 'application/xml' }),
+    /** the whole document as a merge patch: fields the user emptied are sent as null (removed) */
+    save: (id: string, patch: Doc, etag: string) =>
+      api.request<RecordView>(`/api/metadata/${enc(id)}`, { method: 'PATCH', body: patch, contentType: 'application/merge-patch+json', ifMatch: etag }),
+    transition: (id: string, change: { status: RecordStatus; statusNote?: string; reviewerId?: string }, etag?: string) =>
+      api.request<RecordView>(`/api/metadata/${enc(id)}`, { method: 'PATCH', body: change, ifMatch: etag }),
+    remove: (id: string, etag?: string) => api.request<void>(`/api/metadata/${enc(id)}`, { method: 'DELETE', ifMatch: etag }),
+    history: (id: string) => api.request<HistoryEntry[]>(`/api/metadata/${enc(id)}/history`),
+    changes: (id: string) => api.request<{ since: { version: number; publishedAt: string } | null; changes: FieldChange[] }>(`/api/metadata/${enc(id)}/changes`),
+    reviewers: (id: string) => api.request<{ allowLintasOrg: boolean; items: ReviewerCandidate[] }>(`/api/metadata/${enc(id)}/reviewer-candidates`),
+    uploadThumbnail: (id: string, file: Blob, type: string, etag?: string) =>
+      api.request<RecordView>(`/api/metadata/${enc(id)}/thumbnail`, { method: 'PUT', raw: file, contentType: type, ifMatch: etag }),
+    schema: () => api.request<Record<string, unknown>>('/api/schema/metadata'),
+    referenceList: (name: string) => api.request<{ kode: string; label: string }[]>(`/api/referensi/${enc(name)}`),
+  };
+}
+
+export type RecordsApi = ReturnType<typeof recordsApi>;
+
+/**
+ * The merge patch that turns `before` into `after` at the top level: changed fields as they
+ * are now, removed fields as null. Nested objects are sent whole (the form edits them whole).
+ */
+export function topLevelMergePatch(before: Doc, after: Doc): Doc {
+  const patch: Doc = {};
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  for (const k of keys) {
+    if (k === 'fileIdentifier') continue;
+    const a = after[k];
+    if (a === undefined) {
+      if (before[k] !== undefined) patch[k] = null;
+    } else if (JSON.stringify(a) !== JSON.stringify(before[k])) patch[k] = a;
+  }
+  return patch;
+}

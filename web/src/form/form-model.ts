@@ -1,0 +1,153 @@
+/**
+ * Form generation from the metadata JSON Schema that the API serves (GET /api/schema/metadata):
+ * every property becomes a field description — its input kind, the reference list it draws
+ * codes from, and the checks the browser runs while the user types (the schema's own
+ * maxLength, minLength, pattern, minimum, maximum, format). Fields are grouped into the
+ * sections of an ISO editor by their top-level property. The server stays the judge: its 422
+ * errors are mapped onto the same field names.
+ */
+export type JsonSchema = { readonly [k: string]: unknown };
+
+export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'select' | 'multiselect' | 'date' | 'tags' | 'boolean' | 'objects';
+
+export interface FieldRules {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  format?: string;
+  minItems?: number;
+}
+
+export interface FieldSpec {
+  /** dotted name, e.g. `extent.bbox.west`; inside an `objects` field relative to the item */
+  name: string;
+  kind: FieldKind;
+  rules: FieldRules;
+  /** reference list (GET /api/referensi/{name}) the codes come from */
+  refList?: string;
+  /** item fields of an `objects` field */
+  itemFields?: FieldSpec[];
+}
+
+export const SECTION_IDS = ['identification', 'keywords', 'contacts', 'extent', 'distribution', 'constraints', 'quality', 'thumbnail'] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
+
+export interface SectionSpec {
+  id: SectionId;
+  fields: FieldSpec[];
+}
+
+/** Which ISO editor section each top-level property belongs to; anything unlisted goes to identification. */
+const SECTION_OF: Record<string, SectionId> = {
+  keywords: 'keywords', topicCategories: 'keywords',
+  contacts: 'contacts',
+  extent: 'extent', referenceSystem: 'extent', spatialRepresentationType: 'extent', spatialResolution: 'extent', spatialCoverage: 'extent',
+  distributions: 'distribution', formats: 'distribution', relations: 'distribution',
+  constraints: 'constraints',
+  dataQuality: 'quality', lineage: 'quality', sources: 'quality',
+  thumbnailUrl: 'thumbnail',
+};
+
+/** Managed by the server or not meant for hand editing. */
+const HIDDEN = new Set(['fileIdentifier']);
+
+const LONG_TEXT = 5000;
+
+function refListOf(s: JsonSchema): string | undefined {
+  const d = typeof s.description === 'string' ? s.description : '';
+  return /\/api\/referensi\/([A-Z_]+)/.exec(d)?.[1];
+}
+
+function rulesOf(s: JsonSchema, required: boolean): FieldRules {
+  const r: FieldRules = {};
+  if (required) r.required = true;
+  for (const k of ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'minItems'] as const) {
+    if (typeof s[k] === 'number') r[k] = s[k] as number;
+  }
+  if (typeof s.pattern === 'string') r.pattern = s.pattern;
+  if (typeof s.format === 'string') r.format = s.format;
+  return r;
+}
+
+function fieldsOf(schema: JsonSchema, prefix: string): FieldSpec[] {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const out: FieldSpec[] = [];
+  for (const [key, s] of Object.entries(props)) {
+    if (!prefix && HIDDEN.has(key)) continue;
+    const name = prefix ? `${prefix}.${key}` : key;
+    const rules = rulesOf(s, required.has(key));
+    if (s.type === 'object') {
+      out.push(...fieldsOf(s, name));
+    } else if (s.type === 'array') {
+      const items = (s.items ?? {}) as JsonSchema;
+      if (items.type === 'object') out.push({ name, kind: 'objects', rules, itemFields: fieldsOf(items, '') });
+      else {
+        const refList = refListOf(items);
+        out.push({ name, kind: refList ? 'multiselect' : 'tags', rules, ...(refList ? { refList } : {}) });
+      }
+    } else if (s.type === 'number' || s.type === 'integer') {
+      out.push({ name, kind: s.type, rules });
+    } else if (s.type === 'boolean') {
+      out.push({ name, kind: 'boolean', rules });
+    } else {
+      const refList = refListOf(s);
+      const isDate = typeof s.description === 'string' && s.description.startsWith('YYYY');
+      const kind: FieldKind = refList ? 'select' : isDate ? 'date' : (rules.maxLength ?? 0) >= LONG_TEXT ? 'textarea' : 'text';
+      out.push({ name, kind, rules, ...(refList ? { refList } : {}) });
+    }
+  }
+  return out;
+}
+
+/** The editor's sections, in ISO editor order, each with its generated fields. */
+export function buildFormModel(schema: JsonSchema): SectionSpec[] {
+  const all = fieldsOf(schema, '');
+  return SECTION_IDS.map((id) => ({ id, fields: all.filter((f) => (SECTION_OF[f.name.split('.')[0] ?? ''] ?? 'identification') === id) }));
+}
+
+/** Every reference list the form needs, to fetch them once. */
+export function referenceListsOf(sections: SectionSpec[]): string[] {
+  const names = new Set<string>();
+  const visit = (f: FieldSpec) => {
+    if (f.refList) names.add(f.refList);
+    f.itemFields?.forEach(visit);
+  };
+  sections.forEach((s) => s.fields.forEach(visit));
+  return [...names].sort();
+}
+
+/** A message key and its parameters; the screen translates it. */
+export interface RuleViolation {
+  key: 'required' | 'tooLong' | 'tooShort' | 'pattern' | 'min' | 'max' | 'email' | 'url' | 'number';
+  params?: Record<string, string | number>;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The schema's checks on one value as typed (strings from inputs; numbers already parsed). */
+export function checkValue(spec: FieldSpec, value: unknown): RuleViolation | undefined {
+  const r = spec.rules;
+  const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  if (empty) return r.required ? { key: 'required' } : undefined;
+  if (spec.kind === 'number' || spec.kind === 'integer') {
+    const n = typeof value === 'number' ? value : Number(value);
+    if (!Number.isFinite(n) || (spec.kind === 'integer' && !Number.isInteger(n))) return { key: 'number' };
+    if (r.minimum !== undefined && n < r.minimum) return { key: 'min', params: { min: r.minimum } };
+    if (r.exclusiveMinimum !== undefined && n <= r.exclusiveMinimum) return { key: 'min', params: { min: r.exclusiveMinimum } };
+    if (r.maximum !== undefined && n > r.maximum) return { key: 'max', params: { max: r.maximum } };
+    return undefined;
+  }
+  if (typeof value === 'string') {
+    if (r.minLength !== undefined && value.length < r.minLength) return { key: 'tooShort', params: { min: r.minLength } };
+    if (r.maxLength !== undefined && value.length > r.maxLength) return { key: 'tooLong', params: { max: r.maxLength } };
+    if (r.format === 'email' && !EMAIL.test(value)) return { key: 'email' };
+    if (r.format === 'uri' && !/^(https?|ftp):\/\/\S+$/i.test(value)) return { key: 'url' };
+    if (r.pattern && !new RegExp(r.pattern, 'u').test(value)) return { key: 'pattern' };
+  }
+  return undefined;
+}

@@ -1,0 +1,109 @@
+import { useEffect, useImperativeHandle, type ReactNode, type Ref } from 'react';
+import { useForm, useWatch, type FieldValues } from 'react-hook-form';
+import { Alert, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { checkSubmissionCompleteness } from '../../../libs/catalogue/completeness';
+import type { MetadataDoc } from '../../../libs/catalogue/record.types';
+import { pointerToFieldName, type FieldError } from '../api/api-client';
+import { BboxMap, type Bbox } from '../map/bbox-map';
+import { useI18n } from '../i18n/i18n';
+import { FormField, type RefLists } from './form-fields';
+import type { SectionSpec } from './form-model';
+import { fromFormValues, getPath, toFormValues } from './form-values';
+
+export interface RecordFormHandle {
+  /** the document as the form has it now */
+  currentDoc(): Record<string, unknown>;
+  /** puts the server's 422 errors on their fields; returns those that match no field */
+  showServerErrors(errors: FieldError[]): FieldError[];
+  /** replaces the form content (a reloaded record) */
+  reset(doc: Record<string, unknown>): void;
+}
+
+interface Props {
+  sections: SectionSpec[];
+  refLists: RefLists;
+  initialDoc: Record<string, unknown>;
+  readOnly: boolean;
+  submitLabel: string;
+  onSubmit(doc: Record<string, unknown>): Promise<void>;
+  handle?: Ref<RecordFormHandle>;
+  /** rendered in the thumbnail section (upload control) */
+  thumbnailExtra?: ReactNode;
+  onDirtyChange?(dirty: boolean): void;
+}
+
+const BBOX_KEYS = ['west', 'east', 'south', 'north'] as const;
+
+/** The record form: generated sections, the extent map, live checks and the completeness indicator. */
+export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLabel, onSubmit, handle, thumbnailExtra, onDirtyChange }: Props) {
+  const { t } = useI18n();
+  const form = useForm<FieldValues>({ mode: 'onChange', defaultValues: toFormValues(initialDoc, sections) });
+  const { control, handleSubmit, setValue, setError, formState } = form;
+
+  useImperativeHandle(handle, () => ({
+    currentDoc: () => fromFormValues(form.getValues(), sections),
+    showServerErrors(errors) {
+      const names = new Set(sections.flatMap((s) => s.fields.map((f) => f.name)));
+      const rest: FieldError[] = [];
+      for (const e of errors) {
+        const name = pointerToFieldName(e.path);
+        const top = name.split('.')[0] ?? '';
+        if (names.has(name) || [...names].some((n) => name.startsWith(`${n}.`)) || names.has(top)) setError(name, { type: 'server', message: e.message }, { shouldFocus: rest.length === 0 });
+        else rest.push(e);
+      }
+      return rest;
+    },
+    reset: (doc) => form.reset(toFormValues(doc, sections)),
+  }), [form, sections, setError]);
+
+  useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
+  const values = useWatch({ control });
+  const doc = fromFormValues(values, sections);
+  const missing = checkSubmissionCompleteness(doc as unknown as MetadataDoc);
+  const bboxIn = getPath(values, 'extent.bbox') as Record<string, string> | undefined;
+  const nums = BBOX_KEYS.map((k) => Number(bboxIn?.[k]));
+  const bbox: Bbox | undefined = bboxIn && BBOX_KEYS.every((k) => (bboxIn[k] ?? '') !== '') && nums.every(Number.isFinite)
+    ? { west: nums[0]!, east: nums[1]!, south: nums[2]!, north: nums[3]! } : undefined;
+  const total = 8;
+
+  return (
+    <form onSubmit={handleSubmit(async () => onSubmit(fromFormValues(form.getValues(), sections)))} noValidate aria-label={submitLabel}>
+      <Stack>
+        <Paper withBorder p="sm" data-testid="completeness">
+          <Text fw={600} id="completeness-title">{t('completeness.title')}</Text>
+          <Progress.Root mt="xs">
+            <Progress.Section value={((total - Math.min(missing.length, total)) / total) * 100} color={missing.length ? '#a63c00' : '#2b6a1f'} aria-label={t('completeness.title')} />
+          </Progress.Root>
+          {missing.length === 0 ? <Text size="sm" mt="xs">{t('completeness.done')}</Text> : (
+            <>
+              <Text size="sm" mt="xs">{t('completeness.missing', { n: missing.length })}</Text>
+              <List size="sm">{missing.map((m) => <List.Item key={m.path}>{m.message}</List.Item>)}</List>
+            </>
+          )}
+        </Paper>
+        {sections.map((s) => (
+          <Paper key={s.id} withBorder p="md" component="section" aria-labelledby={`sec-${s.id}`}>
+            <Title order={3} size="h4" id={`sec-${s.id}`} mb="sm">{t(`section.${s.id}`)}</Title>
+            {s.id === 'extent' && (
+              <BboxMap value={bbox} readOnly={readOnly} onChange={(b) => BBOX_KEYS.forEach((k) => setValue(`extent.bbox.${k}`, String(b[k]), { shouldValidate: true, shouldDirty: true }))} />
+            )}
+            <SimpleGrid cols={{ base: 1, md: 2 }} mt="sm">
+              {s.fields.map((f) => (
+                <div key={f.name} style={f.kind === 'objects' || f.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
+                  <FormField spec={f} name={f.name} labelName={f.name} control={control} refLists={refLists} readOnly={readOnly} />
+                </div>
+              ))}
+            </SimpleGrid>
+            {s.id === 'thumbnail' && thumbnailExtra}
+          </Paper>
+        ))}
+        {!readOnly && (
+          <Group>
+            {Object.keys(formState.errors).length > 0 && <Alert color="red" role="alert" py={4}>{t('record.invalid')}</Alert>}
+            <Button type="submit" loading={formState.isSubmitting} data-testid="save">{submitLabel}</Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Alert, Anchor, Button, Center, FileButton, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { api } from '../api/client-instance';
+import { ApiError } from '../api/api-client';
+import { docOf, topLevelMergePatch, type RecordView } from '../api/records.api';
+import { RecordForm, type RecordFormHandle } from '../form/record-form';
+import { useFormModel } from '../form/use-form-model';
+import { useI18n } from '../i18n/i18n';
+import { StatusBadge } from './status-badge';
+import { TransitionsPanel } from './transitions-panel';
+import { ConflictDialog } from './conflict-dialog';
+import { ChangesTab, ExportTab, HistoryTab } from './record-tabs';
+
+const TABS = ['content', 'changes', 'history', 'export'] as const;
+
+/** One record: its form (editable when the server says so), status actions, and tabs in the URL. */
+export function RecordPage() {
+  const { t } = useI18n();
+  const { id = '', '*': rest = '' } = useParams();
+  const tab = (TABS as readonly string[]).includes(rest) ? rest : 'content';
+  const navigate = useNavigate();
+  const location = useLocation();
+  const model = useFormModel();
+  const form = useRef<RecordFormHandle>(null);
+  const [rec, setRec] = useState<RecordView | null>(null);
+  const [etag, setEtag] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [flash, setFlash] = useState<string | null>((location.state as { flash?: string } | null)?.flash ?? null);
+  const [dirty, setDirty] = useState(false);
+  const [conflict, setConflict] = useState<{ latest: RecordView; etag: string | undefined } | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  const load = useCallback(async () => {
+    const r = await api.get(id);
+    setRec(r.body);
+    setEtag(r.etag);
+    return r;
+  }, [id]);
+
+  useEffect(() => {
+    setRec(null);
+    load().catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? t('record.notFound') : String(e)));
+  }, [load]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onDirty = useCallback((d: boolean) => setDirty(d), []);
+
+  if (error) return <Alert color="red" role="alert">{error}</Alert>;
+  if (!rec || !model) return <Center p="xl"><Loader aria-label={t('record.loading')} /></Center>;
+
+  async function save(doc: Record<string, unknown>) {
+    if (!rec) return;
+    setFlash(null);
+    setError(null);
+    try {
+      const r = await api.save(rec.id, topLevelMergePatch(docOf(rec), doc), etag ?? '');
+      setRec(r.body);
+      setEtag(r.etag);
+      form.current?.reset(docOf(r.body));
+      setFlash(t('record.saved'));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 412) {
+        const latest = await api.get(rec.id);
+        setConflict({ latest: latest.body, etag: latest.etag });
+      } else if (e instanceof ApiError && e.status === 422) {
+        const left = form.current?.showServerErrors(e.errors) ?? [];
+        setFlash(null);
+        if (left.length) setError(left.map((x) => `${x.path}: ${x.message}`).join('; '));
+      } else throw e;
+    }
+  }
+
+  const publicUrl = `/collections/metadata/items/${encodeURIComponent(rec.id)}`;
+  return (
+    <Stack>
+      <Group justify="space-between" align="start">
+        <div>
+          <Title order={2} data-testid="record-title">{rec.title || rec.id}</Title>
+          <Group gap="xs" mt={4}>
+            <StatusBadge status={rec.status} />
+            <Text size="sm">{t('record.version', { v: rec.version })} · {rec.id}</Text>
+            {rec.status === 'PUBLISHED' && <Anchor size="sm" href={publicUrl}>{t('record.publicPage')}</Anchor>}
+          </Group>
+        </div>
+        <Group>
+          <TransitionsPanel record={rec} etag={etag} dirty={dirty} onChanged={(r, e) => { setRec(r); setEtag(e); setFlash(t('transition.done', { status: t(`status.${r.status}`) })); }} />
+          {rec.permissions.delete && (
+            <Button color="#b02525" data-testid="delete" onClick={async () => {
+              if (!window.confirm(t('record.deleteConfirm'))) return;
+              await api.remove(rec.id, etag);
+              navigate('/records');
+            }}>{t('record.delete')}</Button>
+          )}
+        </Group>
+      </Group>
+      {flash && <Alert color="green" role="status" data-testid="flash">{flash}</Alert>}
+      {!rec.permissions.edit && <Text size="sm">{t('record.readOnly')}</Text>}
+      <Tabs value={tab} onChange={(v) => navigate(`/records/${encodeURIComponent(rec.id)}${v && v !== 'content' ? `/${v}` : ''}`)}>
+        <Tabs.List>
+          <Tabs.Tab value="content">{t('record.tabForm')}</Tabs.Tab>
+          <Tabs.Tab value="changes" data-testid="tab-changes">{t('record.tabChanges')}</Tabs.Tab>
+          <Tabs.Tab value="history">{t('record.tabHistory')}</Tabs.Tab>
+          <Tabs.Tab value="export">{t('record.tabExport')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="content" pt="md">
+          <RecordForm key={formKey} handle={form} sections={model.sections} refLists={model.refLists} initialDoc={docOf(rec)}
+            readOnly={!rec.permissions.edit} submitLabel={t('record.save')} onSubmit={save} onDirtyChange={onDirty}
+            thumbnailExtra={rec.permissions.edit && (
+              <FileButton accept="image/png,image/jpeg,image/webp" onChange={async (file) => {
+                if (!file) return;
+                const r = await api.uploadThumbnail(rec.id, file, file.type, etag);
+                setRec(r.body); setEtag(r.etag); setFormKey((k) => k + 1); setFlash(t('thumbnail.done'));
+              }}>
+                {(props) => <Button {...props} mt="sm" variant="light">{t('thumbnail.upload')}</Button>}
+              </FileButton>
+            )} />
+        </Tabs.Panel>
+        <Tabs.Panel value="changes" pt="md">{tab === 'changes' && <ChangesTab id={rec.id} version={rec.version} />}</Tabs.Panel>
+        <Tabs.Panel value="history" pt="md">{tab === 'history' && <HistoryTab id={rec.id} version={rec.version} />}</Tabs.Panel>
+        <Tabs.Panel value="export" pt="md">{tab === 'export' && <ExportTab id={rec.id} />}</Tabs.Panel>
+      </Tabs>
+      <Text size="sm"><Anchor component={Link} to="/records">← {t('nav.records')}</Anchor></Text>
+      {conflict && (
+        <ConflictDialog base={docOf(rec)} latest={conflict.latest}
+          onClose={() => setConflict(null)}
+          onReloadKeep={() => {
+            // newest version underneath, the user's input on top: saving again writes their text
+            const mine = topLevelMergePatch(docOf(rec), form.current?.currentDoc() ?? {});
+            const merged: Record<string, unknown> = docOf(conflict.latest);
+            for (const [k, v] of Object.entries(mine)) {
+              if (v === null) delete merged[k]; else merged[k] = v;
+            }
+            setRec(conflict.latest); setEtag(conflict.etag); setConflict(null);
+            form.current?.reset(merged);
+          }}
+          onReloadDiscard={() => {
+            setRec(conflict.latest); setEtag(conflict.etag); setConflict(null); setFormKey((k) => k + 1);
+          }} />
+      )}
+    </Stack>
+  );
+}
