@@ -1,3 +1,4 @@
+import { isAppError } from '../errors';
 import { CswError, invalid } from './csw-error';
 import type { CswServiceDeps, ExecuteContext } from './handlers/handler-deps';
 import { createCountMemo } from './count-memo';
@@ -96,6 +97,10 @@ export function createCswService(deps: CswServiceDeps): CswService {
     let e: CswError;
     if (err instanceof CswError) {
       e = err;
+    } else if (isAppError(err) && err.code === 'SERVICE_UNAVAILABLE') {
+      // the database is away, or the statement ran past statement_timeout: say so, not "internal"
+      deps.logger?.warn({ err: err.message }, 'CSW: basis data tidak menjawab');
+      e = new CswError('NoApplicableCode', undefined, err.detail ?? err.message);
     } else {
       deps.logger?.error({ err }, 'CSW: kesalahan internal');
       e = new CswError('NoApplicableCode', undefined, 'Terjadi kesalahan internal pada layanan katalog. Silakan coba lagi nanti.');

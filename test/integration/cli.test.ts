@@ -23,7 +23,7 @@ describe('help and usage', () => {
     const help = await cli('help');
     expect(help.code).toBe(0);
     for (const c of COMMANDS) expect(help.out).toContain(c.name);
-    for (const name of ['org:create', 'org:list', 'user:create', 'user:list', 'user:reset-password', 'user:set-active']) {
+    for (const name of ['org:create', 'org:list', 'user:create', 'user:list', 'user:reset-password', 'user:set-active', 'user:set-service-admin']) {
       expect(help.out).toContain(name);
     }
     const none = await cli();
@@ -121,6 +121,24 @@ describe('users', () => {
     const taken = await cli('user:create', 'BUDI', '--org', 'Dinas Tata Ruang', '--role', 'ADMIN');
     expect(taken.code).toBe(1);
     expect(taken.err).toContain('Nama pengguna "BUDI" sudah dipakai');
+  });
+
+  it('user:create --service-admin and user:set-service-admin [--off] grant and take back the service level (ADMIN only)', async () => {
+    const notAdmin = await cli('user:create', 'calon-layanan', '--org', 'Badan Informasi Geospasial', '--role', 'PRODUSEN', '--service-admin');
+    expect(notAdmin.code).toBe(2);
+    expect(notAdmin.err).toContain('--service-admin hanya untuk --role ADMIN');
+    const made = await cli('user:create', 'pengelola-layanan', '--org', 'Dinas Tata Ruang', '--role', 'ADMIN', '--password', 'sandi-layanan-123', '--service-admin');
+    expect(made.code).toBe(0);
+    expect(made.out).toContain('administrator layanan');
+    expect((await findUserByUsername(t.db, 'pengelola-layanan'))?.serviceAdmin).toBe(true);
+    const off = await cli('user:set-service-admin', 'PENGELOLA-layanan', '--off');
+    expect(off.code).toBe(0);
+    expect((await findUserByUsername(t.db, 'pengelola-layanan'))?.serviceAdmin).toBe(false);
+    const on = await cli('user:set-service-admin', 'pengelola-layanan');
+    expect(on.code).toBe(0);
+    expect((await findUserByUsername(t.db, 'pengelola-layanan'))?.serviceAdmin).toBe(true);
+    expect((await cli('user:set-service-admin', 'budi')).code).toBe(1); // a PRODUSEN
+    expect((await cli('user:set-service-admin', 'tidak-ada')).code).toBe(1);
   });
 
   it('user:list shows the users of one organisation only', async () => {

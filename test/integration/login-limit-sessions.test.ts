@@ -15,7 +15,8 @@ describe.each(['server', 'embedded'] as const)('%s mode', (mode) => {
   beforeAll(async () => {
     t = await startTestApp(mode);
     w = await seedWorld(t);
-  }, 180_000);
+    // PGlite's start takes seconds idle, minutes on a loaded two-core machine
+  }, 600_000);
   afterAll(async () => {
     await t?.close();
   });

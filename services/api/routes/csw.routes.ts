@@ -1,3 +1,4 @@
+import { gateQueryable } from '../../../libs/db/gated-queryable';
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps';
 import { createBuiltinCsw, type BuiltinCswSettings } from '../../../libs/csw/csw-endpoint';
@@ -11,6 +12,11 @@ import { proxyToUpstreamCsw } from './csw-proxy';
 
 export const CSW_PATH = '/metadata/csw';
 export const CSW_BODY_LIMIT = 1024 * 1024;
+/**
+ * Statements the public, unauthenticated CSW endpoint may run at once: 6 of the pool's 10
+ * connections, so the logged-in REST API always keeps 4 (gated-queryable.ts).
+ */
+export const CSW_DB_SHARE = 6;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
@@ -55,7 +61,7 @@ export function cswRoutes(deps: AppDeps): Router {
   };
   const { cache } = createBuiltinCsw({
     ...settings,
-    db: deps.db,
+    db: gateQueryable(deps.db, CSW_DB_SHARE),
     kv: deps.kv,
     logger: deps.logger,
     renderer: deps.renderer,
