@@ -9,7 +9,7 @@ module.exports = {
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   // a hang detector, not a performance bound: a loaded 2-core CI machine runs the slowest tests
   // (fuzz properties, seeded apps) several times slower than an idle one
-  testTimeout: 180_000,
+  testTimeout: 300_000,
   // two cores: two workers keep PostgreSQL and the suites from starving each other
   maxWorkers: 2,
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],

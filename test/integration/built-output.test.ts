@@ -103,7 +103,8 @@ describe('the production build runs on its own (node on the compiled output)', (
 
   afterAll(async () => {
     for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGTERM');
-    await Promise.all(children.map((c) => Promise.race([c.exited, new Promise((r) => setTimeout(r, 30_000))])));
+    // (an unref'd timer: it must not keep jest waiting once the children are gone)
+    await Promise.all(children.map((c) => Promise.race([c.exited, new Promise((r) => setTimeout(r, 30_000).unref())])));
     for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await deleteKeys(`${prefix}:`);

@@ -3,7 +3,9 @@ import { CswError } from '../../libs/csw/csw-error';
 import { parseKvpRequest } from '../../libs/csw/request/parse-kvp';
 import { parseXmlRequest } from '../../libs/csw/request/parse-xml';
 import { cswXmlBody, kvpQuery, XML_ATTACKS } from './fuzz-arbitraries';
-import { describeError, FUZZ_RUNS, timed } from './fuzz-timing';
+import { describeError, FUZZ_RUNS, FUZZ_TEST_TIMEOUT_MS, timed } from './fuzz-timing';
+
+jest.setTimeout(FUZZ_TEST_TIMEOUT_MS);
 
 /**
  * The CSW request parsers in process, 10,000 cases each: whatever arrives, the only thing

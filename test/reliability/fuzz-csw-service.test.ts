@@ -7,9 +7,11 @@ import { createOrganisation } from '../../libs/db/organisation.repository';
 import { parseConfig } from '../../libs/config';
 import { completeDoc, createFixtureUser, seedRecord } from '../helpers/fixtures';
 import { cswXmlBody, HOSTILE_VALUES, kvpQuery } from './fuzz-arbitraries';
-import { describeError, timedAsync } from './fuzz-timing';
+import { describeError, FUZZ_TEST_TIMEOUT_MS, timedAsync } from './fuzz-timing';
 import { call, serveTestApp, type ServedTestApp } from './reliability-support';
 import { hasUnstorableText } from '../../services/api/http/input-guards';
+
+jest.setTimeout(FUZZ_TEST_TIMEOUT_MS);
 
 /**
  * The whole CSW service — parse, filter → SQL, PostgreSQL, writers — on a sample of the fuzz

@@ -5,7 +5,9 @@ import { createRenderer } from '../../libs/render';
 import { XmlInputError } from '../../libs/xml/safe-parse';
 import { SAMPLE_RECORDS } from '../helpers/sample-records';
 import { hostile, unstorableStringAt, XML_ATTACKS } from './fuzz-arbitraries';
-import { describeError, FUZZ_RUNS, timed } from './fuzz-timing';
+import { describeError, FUZZ_RUNS, FUZZ_TEST_TIMEOUT_MS, timed } from './fuzz-timing';
+
+jest.setTimeout(FUZZ_TEST_TIMEOUT_MS);
 
 /**
  * The import path (`importMetadataXml`: ISO 19139, ISO 19115-3 and Dublin Core → MetadataDoc),

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { MAX_REPORTED_ERRORS, validateMetadataDoc, type ValidationResult } from '../../libs/catalogue/validate-record';
 import { hostile, unstorableStringAt } from './fuzz-arbitraries';
-import { describeError, FUZZ_RUNS, timed } from './fuzz-timing';
+import { describeError, FUZZ_RUNS, FUZZ_TEST_TIMEOUT_MS, timed } from './fuzz-timing';
+
+jest.setTimeout(FUZZ_TEST_TIMEOUT_MS);
 
 /**
  * The JSON record schema (validate-record.ts), 10,000 documents: near-valid documents with
