@@ -15,6 +15,8 @@ import type { RenderFormat } from '../render/formats';
 export interface RecordRenderer {
   renderAll(record: MetadataRecord): Record<RenderFormat, string> | Promise<Record<RenderFormat, string>>;
   render(record: MetadataRecord, format: RenderFormat): string | Promise<string>;
+  /** a renderer with threads stops them */
+  close?(): Promise<void>;
 }
 
 /** Adds a follow-up job (a fan-out from an event job) to this process's queues. */
@@ -34,4 +36,9 @@ export interface ProcessorDeps {
   /** BASE_URL, for the links in notifications */
   baseUrl: string;
   enqueue: EnqueueJob;
+  /**
+   * True while more record changes wait in this process's queue (embedded mode): warming the
+   * CSW cache is then left to the last of them. Absent = always warm (server mode).
+   */
+  changesQueued?(): boolean;
 }
