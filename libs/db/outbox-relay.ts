@@ -17,6 +17,11 @@ export interface OutboxRelayOptions {
   /** safety net for events a kick missed (crash between commit and kick, queue down): default 5 s */
   intervalMs?: number;
   batchSize?: number;
+  /**
+   * How many events the queue takes now (the inline runner bounds its in-memory queue): a
+   * drain claims no more than that, and the rest waits for the next kick or tick. Default: unbounded.
+   */
+  room?: () => number;
 }
 
 /**
@@ -30,8 +35,11 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   let again = false;
   let stopped = false;
 
-  const drainOnce = (): Promise<number> =>
-    claimPendingEvents(opts.db, batchSize, async (events) => {
+  /** resolves with the number of events handed over, or -1 when the queue had no room */
+  const drainOnce = async (): Promise<number> => {
+    const limit = Math.min(batchSize, opts.room ? opts.room() : Infinity);
+    if (limit <= 0) return -1;
+    return claimPendingEvents(opts.db, limit, async (events) => {
       const done: number[] = [];
       for (const e of events) {
         try {
@@ -44,6 +52,7 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       }
       return done;
     });
+  };
 
   const run = (): Promise<void> => {
     if (running) {

@@ -17,6 +17,13 @@ export interface InlineRunnerOptions {
   backoffMs?: number;
   /** attempts/backoff of some jobs changed for this deployment */
   retryOverrides?: RetryOverrides;
+  /**
+   * How many waiting jobs the producers that can wait (outbox relay, reconciler) fill the queue
+   * up to (default 500): `room()` tells them what is left. Other adds are never refused.
+   */
+  maxQueued?: number;
+  /** called when the queue has drained to half of `maxQueued`, so the waiting producers refill it */
+  onRoom?: () => void;
 }
 
 interface Entry {
@@ -39,6 +46,9 @@ interface Entry {
 export function createInlineRunner(opts: InlineRunnerOptions): JobRunner {
   assertCompleteHandlers(opts.handlers);
   const concurrency = opts.concurrency ?? 2;
+  const maxQueued = opts.maxQueued ?? 500;
+  const waitingByName = new Map<JobName, number>();
+  const countWaiting = (name: JobName, d: number): void => { waitingByName.set(name, (waitingByName.get(name) ?? 0) + d); };
   const log = opts.logger;
   const entries = new Map<string, Entry>(); // waiting, running or waiting for a retry
   const waiting: Entry[] = [];
@@ -78,8 +88,10 @@ export function createInlineRunner(opts: InlineRunnerOptions): JobRunner {
   const isCompleted = (id: string): boolean => [...completed.values()].some((ids) => ids.has(id));
 
   const pump = (): void => {
+    const before = waiting.length;
     while (!closed && active.size < concurrency && waiting.length > 0) {
       const e = waiting.shift()!;
+      countWaiting(e.name, -1);
       active.add(e);
       void execute(e).finally(() => {
         active.delete(e);
@@ -87,6 +99,7 @@ export function createInlineRunner(opts: InlineRunnerOptions): JobRunner {
         settleIdle();
       });
     }
+    if (before >= maxQueued / 2 && waiting.length < maxQueued / 2) opts.onRoom?.();
   };
 
   const execute = async (e: Entry): Promise<void> => {
@@ -108,6 +121,7 @@ export function createInlineRunner(opts: InlineRunnerOptions): JobRunner {
         e.timer = setTimeout(() => {
           e.timer = undefined;
           waiting.push(e);
+          countWaiting(e.name, 1);
           pump();
         }, delay);
         return;
@@ -137,9 +151,12 @@ export function createInlineRunner(opts: InlineRunnerOptions): JobRunner {
       const e: Entry = { id, name, payload: valid, requestId: addOpts.requestId, attemptsMade: 0 };
       entries.set(id, e);
       waiting.push(e);
+      countWaiting(name, 1);
       // run on a later tick, like a queue: the caller's transaction/response is never delayed
       setImmediate(pump);
     },
+    room: () => Math.max(0, maxQueued - waiting.length),
+    waitingCount: (name) => waitingByName.get(name) ?? 0,
     whenIdle() {
       if (entries.size === 0) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
@@ -196,6 +213,7 @@ export function createInlineRunner(opts: InlineRunnerOptions): JobRunner {
         dropped++;
       }
       waiting.length = 0;
+      waitingByName.clear();
       if (dropped) log.info({ dropped }, 'job yang belum berjalan dilepas; rekonsiliasi menyusulkan render saat mulai');
       // running jobs finish (and are not retried); whenIdle resolves once they have
       await new Promise<void>((resolve) => {

@@ -42,6 +42,13 @@ export interface JobRunner {
   readonly kind: 'bullmq' | 'inline';
   /** validates and enqueues; throws on an invalid payload, an unknown job, or an unreachable queue */
   add<N extends JobName>(name: N, payload: JobPayload<N>, opts?: AddJobOptions): Promise<void>;
+  /**
+   * How many more jobs the producers that can wait (outbox relay, reconciler) should add now.
+   * The inline runner keeps its queue in memory and bounds it; BullMQ's lives in Redis (absent).
+   */
+  room?(): number;
+  /** jobs of `name` waiting to run (inline runner only) */
+  waitingCount?(name: JobName): number;
   /** resolves when nothing is waiting, running or scheduled for retry */
   whenIdle(): Promise<void>;
   failedJobs(limit?: number): Promise<FailedJobInfo[]>;

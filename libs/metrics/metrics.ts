@@ -52,7 +52,10 @@ function timeout<T>(p: Promise<T>, ms: number): Promise<T> {
 export function createMetrics(processName: MetricsProcess): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ process: processName });
-  collectDefaultMetrics({ register: registry });
+  // Node's process metrics, with the event loop delay sampled every 10 ms: the
+  // nodejs_eventloop_lag_{max,p99,mean…}_seconds gauges describe the window since the previous
+  // scrape (prom-client resets the histogram on each), so a blocked HTTP thread shows up.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
   const registers = [registry];
 
   let queueSource: QueueCountsSource | undefined;

@@ -34,7 +34,7 @@ export const CSW_WARM_REQUESTS: readonly CswHttpRequest[] = [
 ];
 
 /** What warming needs of the handlers' dependencies. */
-export type CswWarmDeps = Pick<ProcessorDeps, 'db' | 'kv' | 'logger' | 'renderer'>;
+export type CswWarmDeps = Pick<ProcessorDeps, 'db' | 'kv' | 'logger' | 'renderer' | 'changesQueued'>;
 
 // one service per deps (schemas and the compiled writers are shared anyway)
 const builtins = new WeakMap<CswWarmDeps, { settingsJson: string; csw: BuiltinCsw }>();
@@ -48,6 +48,12 @@ const builtins = new WeakMap<CswWarmDeps, { settingsJson: string; csw: BuiltinCs
  * published its CSW settings (csw-shared-settings.ts).
  */
 export async function warmCswCache(deps: CswWarmDeps, change: CswWarmRequest): Promise<void> {
+  if (deps.changesQueued?.()) {
+    // a bulk of changes (an import's events): each would bump the generation again right after
+    // this warmed it, so only the last one warms
+    deps.logger.debug({ recordId: change.recordId }, 'perubahan lain menunggu; cache CSW dihangatkan oleh yang terakhir');
+    return;
+  }
   try {
     const settings = await readBuiltinCswSettings(deps.kv);
     if (!settings) {

@@ -31,6 +31,8 @@ export interface JobSystem {
   whenIdle(): Promise<void>;
   /** jobs that failed for good, newest first */
   failedJobs(limit?: number): Promise<FailedJobInfo[]>;
+  /** how many more jobs producers that can wait should add now (Infinity with BullMQ) */
+  room(): number;
   /** job counts per queue (BullMQ's in server mode, the inline runner's in embedded mode) */
   queueCounts(): Promise<Record<QueueName, QueueJobCounts>>;
   /** lets running jobs finish, then closes queues, workers and the reconciler */
@@ -58,6 +60,8 @@ export interface JobSystemOptions {
   metrics?: Metrics;
   /** replaces harvest run limits (tests: short timeouts) */
   harvestLimits?: Partial<RunLimits>;
+  /** inline runner only: the queue has room again (the outbox relay is kicked with it) */
+  onQueueRoom?: () => void;
 }
 
 /** The request id of the work in progress, carried into the jobs it adds. */
@@ -99,6 +103,8 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
           limits: { requestTimeoutMs: config.harvest.requestTimeoutMs, maxDurationMs: config.harvest.maxRunMs, ...opts.harvestLimits },
         },
         ...(opts.metrics ? { metrics: opts.metrics } : {}),
+        // in-process queue only: a bulk of changes warms the CSW cache once, after the last one
+        changesQueued: () => (runner?.waitingCount?.('record.status-changed') ?? 0) + (runner?.waitingCount?.('record.updated') ?? 0) > 0,
       })
     : undefined;
   const handlers = processors && opts.instrumentHandlers ? opts.instrumentHandlers(processors) : processors;
@@ -106,6 +112,7 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
   if (!config.redisUrl) {
     runner = createInlineRunner({
       handlers: handlers!, logger, retryOverrides, ...(opts.inlineBackoffMs !== undefined ? { backoffMs: opts.inlineBackoffMs } : {}),
+      ...(opts.onQueueRoom ? { onRoom: opts.onQueueRoom } : {}),
     });
   } else {
     runner = createBullmqRunner({
@@ -136,6 +143,7 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
       logger,
       intervalMs: config.worker.reconcileIntervalSeconds * 1000,
       enqueue: (p) => jobs.add('record.render', p, { retryExhausted: true }),
+      ...(jobs.room ? { room: () => jobs.room!() } : {}),
     });
   }
 
@@ -164,6 +172,7 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
     whenIdle: () => jobs.whenIdle(),
     failedJobs: (limit) => jobs.failedJobs(limit),
     queueCounts: () => jobs.queueCounts(),
+    room: () => (jobs.room ? jobs.room() : Infinity),
     async close() {
       await reconciler?.stop();
       await jobs.close();

@@ -18,6 +18,8 @@ import type { Metrics } from '../metrics/metrics';
 export interface RecordRenderer {
   renderAll(record: MetadataRecord): Record<RenderFormat, string> | Promise<Record<RenderFormat, string>>;
   render(record: MetadataRecord, format: RenderFormat): string | Promise<string>;
+  /** a renderer with threads stops them */
+  close?(): Promise<void>;
 }
 
 /** Adds a follow-up job (a fan-out from an event job) to this process's queues. */
@@ -41,4 +43,9 @@ export interface ProcessorDeps {
   harvest: { secrets: SecretBox; userAgent: string; limits: Partial<RunLimits> };
   /** this process's metrics, when it has them (harvest run and failure counters) */
   metrics?: Metrics;
+  /**
+   * True while more record changes wait in this process's queue (embedded mode): warming the
+   * CSW cache is then left to the last of them. Absent = always warm (server mode).
+   */
+  changesQueued?(): boolean;
 }

@@ -15,6 +15,13 @@ export interface ReconcilerOptions {
   batchSize?: number;
   /** records enqueued per run at most (default 10,000): a huge backlog is spread over runs */
   maxPerRun?: number;
+  /**
+   * How many jobs the queue takes now (the inline runner bounds its in-memory queue). A run
+   * stops there and the next one starts after `busyRetryMs` (default 5 s) rather than after
+   * `intervalMs`, so a backlog larger than the queue is fed in steps. Default: unbounded.
+   */
+  room?: () => number;
+  busyRetryMs?: number;
 }
 
 export interface Reconciler {
@@ -37,17 +44,27 @@ export function startReconciler(opts: ReconcilerOptions): Reconciler {
   let running: Promise<number> | null = null;
   let stopped = false;
 
+  let retry: NodeJS.Timeout | undefined;
+
   const pass = async (): Promise<number> => {
     let enqueued = 0;
     let afterId: string | undefined;
-    while (!stopped && enqueued < maxPerRun) {
-      const rows = await findStaleRenderRecords(opts.db, { formats: RENDER_FORMATS, limit: Math.min(batchSize, maxPerRun - enqueued), afterId });
+    const limit = Math.min(maxPerRun, opts.room ? opts.room() : Infinity);
+    while (!stopped && enqueued < limit) {
+      const want = Math.min(batchSize, limit - enqueued);
+      const rows = await findStaleRenderRecords(opts.db, { formats: RENDER_FORMATS, limit: want, afterId });
       for (const r of rows) {
         await opts.enqueue({ recordId: r.id, version: r.version });
         enqueued++;
       }
-      if (rows.length < batchSize) break;
+      if (rows.length < want) return enqueued; // nothing more is stale
       afterId = rows[rows.length - 1]!.id;
+    }
+    // stopped by the queue's room (not by maxPerRun): come back soon for the rest
+    if (!stopped && limit < maxPerRun) {
+      clearTimeout(retry);
+      retry = setTimeout(() => void runOnce(), opts.busyRetryMs ?? 5_000);
+      retry.unref();
     }
     return enqueued;
   };
@@ -77,6 +94,7 @@ export function startReconciler(opts: ReconcilerOptions): Reconciler {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(retry);
       if (running) await running;
     },
   };

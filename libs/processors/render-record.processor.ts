@@ -30,6 +30,11 @@ function isTransientRenderError(err: unknown): boolean {
 export async function renderAndStore(deps: ProcessorDeps, recordId: string): Promise<RenderOutcome> {
   const record = await findRecordById(deps.db, recordId);
   if (!record) return { status: 'gone' };
+  // Renders already stored at this version were made from the same content (every change bumps
+  // the version): an import's `record.created` and `record.status-changed` render once, not twice.
+  if (await rendersAreCurrent(deps, record.id, record.version)) {
+    return { status: 'rendered', version: record.version, recordStatus: record.status, written: 0 };
+  }
   let renders: Readonly<Record<string, string>>;
   try {
     renders = await deps.renderer.renderAll(record);

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { MetadataRecord } from '../catalogue/record.types';
+import type { RenderFormat } from './formats';
 import type { RenderSet } from './renderer';
 import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
 import { planStylesheets } from './render-plan';
@@ -10,7 +11,8 @@ import type { WorkerReply, WorkerRequest } from './render-worker';
 /**
  * A pool of worker threads (one per core by default), each with its own renderer: XSLT in
  * SaxonJS is synchronous CPU work, so rendering on the main thread would stall everything
- * else the process does. Used by the render benchmark and the worker process.
+ * else the process does. Used by the render benchmark and by the embedded API, which also serves
+ * HTTP on its main thread.
  *
  * Runs from compiled JavaScript, or from TypeScript under tsx (the workers then load tsx
  * themselves); not inside jest, whose module system worker threads do not share.
@@ -24,14 +26,19 @@ export interface RenderPool {
   readonly size: number;
   /** every form of the record, rendered on the least busy thread */
   renderAll(record: MetadataRecord): Promise<RenderSet>;
+  /** one form (export and CSW render a stale form on the spot) */
+  render(record: MetadataRecord, format: RenderFormat): Promise<string>;
   /** waits for nothing: pending renders are rejected */
   close(): Promise<void>;
 }
 
 interface Slot {
   worker: Worker;
-  pending: Map<number, { resolve: (r: RenderSet) => void; reject: (e: Error) => void }>;
+  pending: Map<number, { resolve: (r: Partial<RenderSet>) => void; reject: (e: Error) => void }>;
 }
+
+/** Errors of the pool itself (not of the record): a retry can pass, so jobs retry them. */
+const transient = (message: string): Error => Object.assign(new Error(message), { transient: true });
 
 const WORKER_FILE = path.join(__dirname, `render-worker${path.extname(__filename)}`);
 
@@ -74,12 +81,15 @@ export async function createRenderPool(opts: RenderPoolOptions = {}): Promise<Re
   let closed = false;
 
   const attach = (worker: Worker): Slot => {
+    // like the database thread: an idle pool does not keep the process alive
+    worker.unref();
     const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (msg: WorkerReply) => {
       if (msg.type !== 'done' && msg.type !== 'failed') return;
       const p = slot.pending.get(msg.id);
       if (!p) return;
       slot.pending.delete(msg.id);
+      if (slot.pending.size === 0) worker.unref();
       if (msg.type === 'done') p.resolve(msg.renders as RenderSet);
       else p.reject(new Error(msg.message));
     });
@@ -88,7 +98,7 @@ export async function createRenderPool(opts: RenderPoolOptions = {}): Promise<Re
     const onDeath = (reason: string): void => {
       if (dead) return;
       dead = true;
-      for (const p of slot.pending.values()) p.reject(new Error(`Worker render berhenti: ${reason}`));
+      for (const p of slot.pending.values()) p.reject(transient(`Worker render berhenti: ${reason}`));
       slot.pending.clear();
       const i = slots.indexOf(slot);
       if (i >= 0) slots.splice(i, 1);
@@ -102,17 +112,26 @@ export async function createRenderPool(opts: RenderPoolOptions = {}): Promise<Re
   const workers = await Promise.all(Array.from({ length: size }, () => startWorker(workerData)));
   for (const w of workers) slots.push(attach(w));
 
+  const send = (record: MetadataRecord, format?: RenderFormat): Promise<Partial<RenderSet>> => {
+    if (closed) return Promise.reject(transient('Pool render sudah ditutup'));
+    const slot = slots.reduce<Slot | undefined>((best, s) => (!best || s.pending.size < best.pending.size ? s : best), undefined);
+    if (!slot) return Promise.reject(transient('Tidak ada worker render yang hidup'));
+    const id = nextId++;
+    return new Promise<Partial<RenderSet>>((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      slot.worker.ref();
+      slot.worker.postMessage({ id, record, ...(format ? { format } : {}) } satisfies WorkerRequest);
+    });
+  };
+
   return {
     size,
-    renderAll(record) {
-      if (closed) return Promise.reject(new Error('Pool render sudah ditutup'));
-      const slot = slots.reduce<Slot | undefined>((best, s) => (!best || s.pending.size < best.pending.size ? s : best), undefined);
-      if (!slot) return Promise.reject(new Error('Tidak ada worker render yang hidup'));
-      const id = nextId++;
-      return new Promise<RenderSet>((resolve, reject) => {
-        slot.pending.set(id, { resolve, reject });
-        slot.worker.postMessage({ id, record } satisfies WorkerRequest);
-      });
+    renderAll: (record) => send(record) as Promise<RenderSet>,
+    async render(record, format) {
+      const out = await send(record, format);
+      const text = out[format];
+      if (typeof text !== 'string') throw new Error(`Worker render tidak menghasilkan ${format}`);
+      return text;
     },
     async close() {
       closed = true;

@@ -1,14 +1,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { createRenderer } from './renderer';
+import type { RenderFormat } from './formats';
 import type { CompileOptions } from './stylesheet-compiler';
 
 /**
  * Worker-thread entry of the render pool (render-pool.ts): one renderer per thread, rendering
- * every form of each record it is sent. Messages: in { id, record }; out { type: 'ready' } once,
- * then { type: 'done', id, renders } or { type: 'failed', id, message } per record.
+ * every form of each record it is sent, or the one form asked for. Messages: in { id, record,
+ * format? }; out { type: 'ready' } once, then { type: 'done', id, renders } or
+ * { type: 'failed', id, message } per request.
  */
-export type WorkerRequest = { id: number; record: MetadataRecord };
+export type WorkerRequest = { id: number; record: MetadataRecord; format?: RenderFormat };
 export type WorkerReply =
   | { type: 'ready'; startupMs: number }
   | { type: 'fatal'; message: string }
@@ -23,7 +25,8 @@ createRenderer((workerData ?? {}) as CompileOptions).then(
     port.on('message', (req: WorkerRequest) => {
       let reply: WorkerReply;
       try {
-        reply = { type: 'done', id: req.id, renders: renderer.renderAll(req.record) };
+        const renders = req.format ? { [req.format]: renderer.render(req.record, req.format) } : renderer.renderAll(req.record);
+        reply = { type: 'done', id: req.id, renders };
       } catch (err) {
         reply = { type: 'failed', id: req.id, message: (err as Error).message };
       }

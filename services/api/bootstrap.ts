@@ -13,14 +13,20 @@ const BOOTSTRAP_LOCK_KEY = 7242002;
 /**
  * On the very first start (no users at all) creates an organisation and an ADMIN who is also
  * the service administrator (users.is_service_admin), so a fresh install can be logged into
- * and managed. The password is ADMIN_PASSWORD or a generated one; a generated
- * one is written to the log exactly once — the only place any password is ever logged — and
- * can be replaced later with `npm run cli -- user:reset-password`.
+ * and managed. The password is ADMIN_PASSWORD or a generated one; a generated one is printed
+ * exactly once, as a plain banner on stderr (never into the JSON log, where it would be kept
+ * and hard to spot), and can be replaced later with `npm run cli -- user:reset-password`.
  *
  * Two API processes starting together take the same transaction-scoped advisory lock, so the
  * second one waits, then sees the first one's admin and does nothing.
  */
-export async function ensureBootstrapAdmin(db: Database, config: Readonly<Config>, logger: Logger): Promise<void> {
+export async function ensureBootstrapAdmin(
+  db: Database,
+  config: Readonly<Config>,
+  logger: Logger,
+  /** where the banner with a generated password goes (default: stderr) */
+  printBanner: (text: string) => void = (text) => { process.stderr.write(text); },
+): Promise<void> {
   if ((await countUsers(db)) > 0) return; // the common case, without taking a lock
 
   const generated = config.adminPassword === undefined;
@@ -43,11 +49,20 @@ export async function ensureBootstrapAdmin(db: Database, config: Readonly<Config
     logger.warn(`Admin awal "${created.user.username}" dibuat dengan kata sandi dari ADMIN_PASSWORD.`);
     return;
   }
-  const line = `ADMIN AWAL DIBUAT — nama pengguna: ${created.user.username}  kata sandi: ${password}  `
-    + '(ditampilkan sekali ini saja; simpan sekarang, lalu ganti lewat `npm run cli -- user:reset-password`)';
-  // The message text, not a field: the logger redacts fields named "password", and this is
-  // the one time the operator must see it. A log level above warn would swallow it, so then
-  // it goes straight to stderr.
-  if (logger.isLevelEnabled('warn')) logger.warn(line);
-  else process.stderr.write(`${line}\n`);
+  printBanner(adminBanner(created.user.username, password));
+  logger.warn({ username: created.user.username }, 'kata sandi Admin awal dibuat dan dicetak sekali ke stderr');
+}
+
+/** A plain block that stands out between JSON log lines. */
+export function adminBanner(username: string, password: string): string {
+  const rule = '='.repeat(72);
+  return [
+    '', rule,
+    '  ADMIN AWAL DIBUAT',
+    `  nama pengguna: ${username}`,
+    `  kata sandi: ${password}`,
+    '  Ditampilkan sekali ini saja: simpan sekarang, lalu ganti lewat',
+    '  `npm run cli -- user:reset-password`.',
+    rule, '', '',
+  ].join('\n');
 }

@@ -21,6 +21,15 @@ import { instrumentJobHandlers } from '../../libs/metrics/job-metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { createDashboardQueues } from './routes/queues-dashboard.routes';
 import { syncHarvestSchedules } from '../../libs/processors/harvest-schedules';
+import { createStartupLog } from './startup-log';
+
+/**
+ * Render threads of the embedded process. Its main thread answers HTTP, so SaxonJS runs in a
+ * pool; one thread, because PGlite has a thread of its own and the machine kind has two cores.
+ * The server-mode API renders on the spot only when a stored render is stale (the worker
+ * process renders), so it keeps the renderer on its own thread and saves the thread's memory.
+ */
+const EMBEDDED_RENDER_THREADS = 1;
 
 export interface ApiRuntime {
   deps: AppDeps;
@@ -35,7 +44,8 @@ export interface ApiRuntime {
 export async function startApiRuntime(config: Readonly<Config>, logger: Logger): Promise<ApiRuntime> {
   // first: a malformed OBJECTSTORE_URL fails the start before any connection is opened
   const objectStore = openObjectStore(config);
-  const { db, applied } = await openDatabase(config, 'request');
+  const startup = createStartupLog(logger);
+  const { db, applied } = await openDatabase(config, 'request', startup.step);
   if (applied.length) logger.info({ applied }, 'migrasi diterapkan');
 
   let redis: Redis | undefined;
@@ -59,21 +69,30 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
 
   // compiled once here and shared: export renders on the spot with it, embedded jobs too
   const metrics = createMetrics('api');
-  const renderer = instrumentRenderer(await createDefaultRenderer(), metrics);
+  const embedded = !config.redisUrl;
+  const baseRenderer = await startup.time(
+    embedded ? 'stylesheet dikompilasi, thread render siap' : 'stylesheet dikompilasi',
+    () => createDefaultRenderer(embedded ? { threads: EMBEDDED_RENDER_THREADS } : {}),
+  );
+  const renderer = instrumentRenderer(baseRenderer, metrics);
+  let relay: ReturnType<typeof startOutboxRelay> | undefined;
   const jobs = await createJobSystem({
     config, db, kv, logger, role: 'producer', renderer, objectStore, metrics,
     // runs only where this process runs jobs (embedded mode); in server mode the worker counts them
     instrumentHandlers: (h) => instrumentJobHandlers(h, metrics),
+    onQueueRoom: () => relay?.kick(),
   });
   metrics.setQueueSource(() => jobs.queueCounts());
   const dashboardQueues = createDashboardQueues(config, logger);
-  const relay = startOutboxRelay({
+  relay = startOutboxRelay({
     db,
     dispatch: (event) => jobs.dispatchEvent(event),
+    // embedded: the in-process queue is bounded, the rest of a bulk waits in the outbox table
+    room: () => jobs.room(),
     onError: (err) => logger.warn({ err: (err as Error).message }, 'event belum dapat diteruskan ke antrean; dicoba lagi'),
   });
 
-  await ensureBootstrapAdmin(db, config, logger);
+  await startup.time('admin awal diperiksa', () => ensureBootstrapAdmin(db, config, logger));
   // embedded mode keeps harvest schedules as in-process timers: register them again at every start
   if (!config.redisUrl) await syncHarvestSchedules(db, jobs);
 
@@ -86,7 +105,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
     loginLimiter: createRateLimiter(kv, config.loginRateLimit),
     async afterCommit(effects) {
       if (effects?.cswChanged) await bumpCswGeneration(kv, logger);
-      relay.kick();
+      relay!.kick();
     },
     readinessChecks: redis ? { redis: async () => { await redis!.ping(); } } : {},
     jobs,
@@ -98,8 +117,9 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
   return {
     deps,
     async close() {
-      await relay.stop();
+      await relay!.stop();
       await jobs.close();
+      await baseRenderer.close?.();
       await dashboardQueues?.close();
       await objectStore.close();
       if (redis) redis.disconnect();

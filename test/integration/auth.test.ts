@@ -419,11 +419,12 @@ describe('embedded mode (PGlite, memory sessions)', () => {
 describe('ensureBootstrapAdmin', () => {
   const logged = () => {
     const lines: string[] = [];
+    const banners: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } }));
-    return { logger, lines };
+    return { logger, lines, banners, banner: (text: string) => { banners.push(text); } };
   };
 
-  it('creates the organisation and an admin with a generated password, logged once; idempotent and safe in parallel', async () => {
+  it('creates the organisation and an admin with a generated password, shown once in a banner (not in the log); idempotent and safe in parallel', async () => {
     const testDb = await createTestDatabase();
     // two "processes": separate connection pools on the same database
     const otherPool = openPgDatabase({ connectionString: testDb.url, max: 2 });
@@ -431,7 +432,7 @@ describe('ensureBootstrapAdmin', () => {
       const config = parseConfig({ DATABASE_URL: testDb.url, REDIS_URL: TEST_REDIS_URL, SESSION_SECRET: 'x'.repeat(32), ADMIN_USERNAME: 'pengelola' });
       const a = logged();
       const b = logged();
-      await Promise.all([ensureBootstrapAdmin(testDb.db, config, a.logger), ensureBootstrapAdmin(otherPool, config, b.logger)]);
+      await Promise.all([ensureBootstrapAdmin(testDb.db, config, a.logger, a.banner), ensureBootstrapAdmin(otherPool, config, b.logger, b.banner)]);
 
       const orgs = await listOrganisations(testDb.db);
       expect(orgs.map((o) => o.name)).toEqual([BOOTSTRAP_ORGANISATION_NAME]);
@@ -439,16 +440,22 @@ describe('ensureBootstrapAdmin', () => {
       expect(users).toHaveLength(1);
       expect(users[0]).toMatchObject({ username: 'pengelola', role: 'ADMIN', active: true });
 
-      const all = [...a.lines, ...b.lines].join('');
-      const shown = [...all.matchAll(/kata sandi: (\S+)/g)].map((m) => m[1]!);
-      expect(shown).toHaveLength(1); // printed exactly once, by whichever process created it
-      expect(all).toContain('nama pengguna: pengelola');
+      const banners = [...a.banners, ...b.banners];
+      expect(banners).toHaveLength(1); // printed exactly once, by whichever process created it
+      const shown = [...banners[0]!.matchAll(/kata sandi: (\S+)/g)].map((m) => m[1]!);
+      expect(shown).toHaveLength(1);
+      expect(banners[0]).toContain('nama pengguna: pengelola');
+      // the JSON log says a banner was printed, never the password itself
+      const log = [...a.lines, ...b.lines].join('');
+      expect(log).toContain('dicetak sekali ke stderr');
+      expect(log).not.toContain(shown[0]!);
       const creds = await findCredentialsByUsername(testDb.db, 'pengelola');
       await expect(verifyPassword(shown[0]!, creds!.passwordHash)).resolves.toBe(true);
 
       const again = logged();
-      await ensureBootstrapAdmin(testDb.db, config, again.logger);
+      await ensureBootstrapAdmin(testDb.db, config, again.logger, again.banner);
       expect(again.lines).toEqual([]);
+      expect(again.banners).toEqual([]);
       expect(await listUsersOfOrganisation(testDb.db, orgs[0]!.id)).toHaveLength(1);
     } finally {
       await otherPool.close();
@@ -462,7 +469,8 @@ describe('ensureBootstrapAdmin', () => {
       await testDb.db.query("INSERT INTO organisations (id, name) VALUES ('org-lama', 'organisasi utama')");
       const config = parseConfig({ DATABASE_URL: testDb.url, REDIS_URL: TEST_REDIS_URL, SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'dari-lingkungan-99' });
       const l = logged();
-      await ensureBootstrapAdmin(testDb.db, config, l.logger);
+      await ensureBootstrapAdmin(testDb.db, config, l.logger, l.banner);
+      expect(l.banners).toEqual([]);
       expect(l.lines.join('')).not.toContain('dari-lingkungan-99');
       expect(l.lines.join('')).toContain('ADMIN_PASSWORD');
       const creds = await findCredentialsByUsername(testDb.db, 'admin');

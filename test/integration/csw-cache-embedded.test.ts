@@ -9,7 +9,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp('embedded');
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await t?.close();

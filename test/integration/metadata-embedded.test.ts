@@ -14,7 +14,7 @@ let w: World;
 beforeAll(async () => {
   t = await startTestApp('embedded');
   w = await seedWorld(t, { allowLintasOrgA: true });
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await t?.close();

@@ -227,7 +227,7 @@ describe('metrics in server mode', () => {
 
 describe('metrics in embedded mode', () => {
   // PGlite's start takes seconds, many more on a busy two-core machine
-  const ctx = useSeededApp({ mode: 'embedded', timeoutMs: 300_000 });
+  const ctx = useSeededApp({ mode: 'embedded', timeoutMs: 600_000 });
 
   it('counts jobs and renders run in process and reads queue gauges from the inline runner', async () => {
     const created = await ctx.w.a.produsen.agent.post('/api/metadata').send(completeDoc({ title: 'Metrik Tertanam' }));
@@ -248,5 +248,17 @@ describe('metrics in embedded mode', () => {
     for (const queue of QUEUE_NAMES) {
       for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(sum(idle, 'geokatalog_queue_jobs', { queue, state })).toBe(0);
     }
+  });
+
+  it('reports the event loop lag of each scrape window, and it moves when the loop is blocked', async () => {
+    await scrape(ctx.t); // starts a fresh window: prom-client resets the delay histogram on each scrape
+    // keep the loop busy for 300 ms: the lag figure of this window can only be larger under load
+    const until = Date.now() + 300;
+    while (Date.now() < until) { /* busy */ }
+    const s = await scrape(ctx.t);
+    for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_eventloop_lag_mean_seconds']) {
+      expect(has(s, name, { process: 'api' })).toBe(true);
+    }
+    expect(sum(s, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThanOrEqual(0.25);
   });
 });

@@ -214,3 +214,43 @@ describe('inline runner (embedded mode)', () => {
     await expect(r.add('record.render', { recordId: 'c', version: 1 })).rejects.toThrow(/ditutup/);
   });
 });
+
+describe('inline runner bound (embedded bulk work)', () => {
+  it('runs at most `concurrency` jobs at once, reports the room left in its queue, and says when half of it is free', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    const gates: (() => void)[] = [];
+    let roomCalls = 0;
+    const runner = createInlineRunner({
+      handlers: handlers(async () => {
+        running += 1;
+        maxRunning = Math.max(maxRunning, running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running -= 1;
+      }),
+      logger,
+      concurrency: 2,
+      maxQueued: 10,
+      onRoom: () => { roomCalls += 1; },
+    });
+    try {
+      for (let i = 0; i < 12; i++) await runner.add('record.render', { recordId: `r${i}`, version: 1 });
+      expect(runner.room!()).toBe(0); // 12 waiting > 10: producers that can wait stop
+      await new Promise((r) => setImmediate(r));
+      expect(running).toBe(2);
+      expect(runner.waitingCount!('record.render')).toBe(10);
+      expect(runner.room!()).toBe(0);
+      while (gates.length || running) {
+        gates.splice(0).forEach((g) => g());
+        await new Promise((r) => setImmediate(r));
+      }
+      await runner.whenIdle();
+      expect(maxRunning).toBe(2);
+      expect(runner.room!()).toBe(10);
+      expect(runner.waitingCount!('record.render')).toBe(0);
+      expect(roomCalls).toBe(1); // crossed below half once
+    } finally {
+      await runner.close();
+    }
+  });
+});
