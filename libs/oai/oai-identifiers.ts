@@ -8,8 +8,12 @@
 
 /** oai-identifier `repositoryIdentifier`: a domain name */
 export const REPOSITORY_IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/;
-/** characters a local identifier may hold unencoded (the scheme's set without `%`) */
-const LOCAL_SAFE = /[a-zA-Z0-9\-_.!~*'();/?:@&=+$,]/;
+/**
+ * characters written unencoded: the URI "unreserved" ones and `:`. The scheme allows more
+ * (`;/?@&=+$,`), but those mean something in a query string, and a harvester that forgets to
+ * encode an identifier it sends back would then ask for another one; encoding them is allowed.
+ */
+const LOCAL_SAFE = /[a-zA-Z0-9\-_.!~*'():]/;
 
 export function encodeLocal(id: string): string {
   let out = '';
