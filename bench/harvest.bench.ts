@@ -1,0 +1,131 @@
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { harvestStoreFor } from '../libs/db/harvest-store';
+import { insertSource } from '../libs/db/harvest-source.repository';
+import { migrate } from '../libs/db/migrate';
+import { openPgDatabase } from '../libs/db/pg-database';
+import { executeHarvestRun } from '../libs/harvest/harvest-run';
+import { SecretBox } from '../libs/harvest/secret-box';
+import type { HarvestRun, HarvestSource } from '../libs/harvest/harvest.types';
+import { createLogger } from '../libs/logger';
+import { startApiServer } from './csw/api-server';
+import { ensureHarvestSourceDb } from './harvest/load-source-db';
+
+/**
+ * `npm run bench:harvest [-- --n 10000 --page-size 500 --mode review]`
+ *
+ * 1. makes sure `gk_bench_harvest_src_<n>` holds n PUBLISHED records with their stored gmd render
+ *    (bench/harvest/load-source-db.ts; reused when complete) and starts the real API on it in
+ *    server mode: the CSW source;
+ * 2. creates a fresh, migrated target database with one organisation, one ADMIN and one CSW
+ *    source pointing at that API;
+ * 3. runs the harvest in this process exactly as the worker's `harvest.run` handler does, twice:
+ *    the first run adds every record, the second finds every record unchanged;
+ * 4. prints the figures (and Markdown for the README), then drops the target database.
+ * Targets (issue 10): first run < 60 s, unchanged re-run < 15 s.
+ */
+const log = (s: string): void => {
+  process.stderr.write(`[bench:harvest ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
+};
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      n: { type: 'string', default: '10000' },
+      'page-size': { type: 'string', default: '500' },
+      mode: { type: 'string', default: 'review' },
+      pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+      redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
+    },
+  });
+  return { n: Number(values.n), pageSize: Number(values['page-size']), mode: values.mode as 'review' | 'publish', pg: values.pg!, redis: values.redis! };
+}
+
+async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+function line(label: string, run: HarvestRun, wallMs: number): string {
+  const r = run.report!;
+  const c = r.counts;
+  return `| ${label} | ${run.status} | ${(wallMs / 1000).toFixed(1)} | ${c.listed} | ${c.added} | ${c.updated} | ${c.unchanged} | ${c.failed} | ${r.pages} | ${(r.bytes / 1e6).toFixed(1)} | ${Math.round(c.listed / (wallMs / 1000))} |`;
+}
+
+/** The source API's keys (its private REDIS_PREFIX) are removed at the end. */
+async function dropKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function main(): Promise<void> {
+  const o = options();
+  const load0 = loadavg()[0]!.toFixed(2);
+  const bench = await ensureHarvestSourceDb({ n: o.n, adminUrl: o.pg, log });
+  log(bench.reused ? `sumber ${bench.name} dipakai ulang` : `sumber ${bench.name} dimuat dalam ${bench.seconds} s`);
+  const api = await startApiServer({ databaseUrl: bench.url, redisUrl: o.redis, log });
+  const targetName = `gk_bench_harvest_${process.pid}`;
+  const targetUrl = new URL(o.pg);
+  targetUrl.pathname = `/${targetName}`;
+  await admin(o.pg, (c) => c.query(`CREATE DATABASE ${targetName}`));
+  const db = openPgDatabase({ connectionString: targetUrl.toString(), max: 5 });
+  try {
+    await migrate(db);
+    await db.query("INSERT INTO organisations (id, name) VALUES ('org-panen', 'Simpul Nasional')");
+    await db.query("INSERT INTO users (id, username, password_hash, role, organisation_id) VALUES ('u-panen', 'panen', 'x', 'ADMIN', 'org-panen')");
+    const source: HarvestSource = await insertSource(db, {
+      name: 'Simpul bench', url: `${api.baseUrl}/metadata/csw`, protocol: 'csw', constraint: null, recordForm: 'iso19139',
+      pageSize: o.pageSize, schedule: null, organisationId: 'org-panen', mode: o.mode, ownerId: 'u-panen',
+    });
+    const deps = {
+      store: harvestStoreFor(db), secrets: new SecretBox('bench-secret-0123456789abcdef0123456789'), userAgent: 'geokatalog-bench', logger: createLogger('warn', 'bench'),
+    };
+    const rows: string[] = [];
+    for (const label of ['pertama (semua baru)', 'ulang (tidak berubah)']) {
+      const t0 = performance.now();
+      const run = await executeHarvestRun(deps, { sourceId: source.id, trigger: 'cli' });
+      const ms = performance.now() - t0;
+      if (!run) throw new Error('run tidak berjalan');
+      if (run.report!.errors.length) log(`galat: ${run.report!.errors.join('; ')}`);
+      rows.push(line(label, run, ms));
+      log(`${label}: ${run.status} dalam ${(ms / 1000).toFixed(1)} s`);
+    }
+    const load1 = loadavg()[0]!.toFixed(2);
+    const out = [
+      `Mesin: ${cpus().length} core, Node ${process.version}; load average 1 menit ${load0} sebelum, ${load1} sesudah.`,
+      `Sumber: geokatalog mode server (${bench.name}, ${o.n} rekaman PUBLISHED), CSW GetRecords gmd full, ${o.pageSize} per halaman; mode sumber ${o.mode}.`,
+      '',
+      '| run | status | detik | terdaftar | ditambah | diperbarui | tidak berubah | gagal | halaman | MB | rekaman/s |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows,
+    ];
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    await db.close();
+    await admin(o.pg, (c) => c.query(`DROP DATABASE IF EXISTS ${targetName} WITH (FORCE)`));
+    await api.stop();
+    await dropKeys(o.redis, api.redisPrefix).catch(() => undefined);
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench:harvest gagal: ${(err as Error).stack ?? err}\n`);
+  process.exit(1);
+});
