@@ -17,6 +17,10 @@ COPY tsconfig.json ./
 COPY libs ./libs
 COPY services ./services
 COPY xslt ./xslt
+# the workbench SPA (web/), built into web/dist and served by the API at /app/
+COPY web ./web
+COPY scripts/build-web.cjs ./scripts/build-web.cjs
+RUN npm run web:build
 
 # Compile every render stylesheet now (SaxonJS SEF, cached in xslt/compiled) and render a test
 # record through each: a stylesheet that does not compile fails the build, not the first
