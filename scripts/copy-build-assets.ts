@@ -55,6 +55,14 @@ export function copyBuildAssets(outDir: string): { files: number } {
     cpSync(src, path.join(out, 'xslt', f));
     files++;
   }
+  // the workbench SPA, when built (npm run web:build): services/api/routes/workbench.routes.ts
+  // looks for it three folders above its own, which in dist/ is dist/web/dist
+  const web = path.join(ROOT, 'web', 'dist');
+  if (existsSync(web)) {
+    rmSync(path.join(out, 'web', 'dist'), { recursive: true, force: true });
+    cpSync(web, path.join(out, 'web', 'dist'), { recursive: true });
+    files++;
+  }
   return { files };
 }
 

@@ -90,7 +90,10 @@ export function BboxMap({ value, onChange, readOnly }: { value: Bbox | undefined
           {drawing && <Text size="sm" role="status">{t('map.drawing')}</Text>}
         </Group>
       )}
-      <div ref={el} className={`bbox-map${drawing ? ' drawing' : ''}`} role="application" aria-label={t('map.label')} data-testid="bbox-map" />
+      {/* Leaflet owns the inner element's classes: React must not re-render them away */}
+      <div className={`bbox-map${drawing ? ' drawing' : ''}`}>
+        <div ref={el} style={{ height: '100%' }} role="application" aria-label={t('map.label')} data-testid="bbox-map" />
+      </div>
     </div>
   );
 }
