@@ -15,6 +15,7 @@ import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
 import { exportRoutes } from './routes/export.routes';
 import { cswRoutes } from './routes/csw.routes';
+import { oarecRoutes } from './routes/oarec.routes';
 import { cswSettingsRoutes } from './routes/csw-settings.routes';
 import { systemStatusRoutes } from './routes/system-status.routes';
 import { THUMBNAIL_PATH, thumbnailRoutes } from './routes/thumbnail.routes';
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(metricsRoutes(deps, metrics));
   app.use('/metadata/csw', cswMetrics(metrics));
   app.use(cswRoutes(deps));
+  // OGC API – Records at the root: public, no session, exception JSON
+  app.use(oarecRoutes(deps));
 
   const passport = configurePassport(deps.db);
   const api = express.Router();
