@@ -1,7 +1,7 @@
 import { isAppError } from '../errors';
-import { CswError, invalid } from './csw-error';
+import { asCswError, CswError, invalid } from './csw-error';
 import type { CswServiceDeps, ExecuteContext } from './handlers/handler-deps';
-import { createCountMemo } from './count-memo';
+import { createCountMemo } from '../search/count-memo';
 import { handleGetDomain } from './handlers/get-domain.handler';
 import { handleGetRecordById, handleGetRecords } from './handlers/get-records.handler';
 import type { CswRequest, GetCapabilitiesRequest } from './request/csw-request';
@@ -94,14 +94,13 @@ export function createCswService(deps: CswServiceDeps): CswService {
   }
 
   function failure(err: unknown): CswHttpResponse {
-    let e: CswError;
-    if (err instanceof CswError) {
-      e = err;
-    } else if (isAppError(err) && err.code === 'SERVICE_UNAVAILABLE') {
+    let e: CswError | undefined = asCswError(err);
+    if (!e && isAppError(err) && err.code === 'SERVICE_UNAVAILABLE') {
       // the database is away, or the statement ran past statement_timeout: say so, not "internal"
       deps.logger?.warn({ err: err.message }, 'CSW: basis data tidak menjawab');
       e = new CswError('NoApplicableCode', undefined, err.detail ?? err.message);
-    } else {
+    }
+    if (!e) {
       deps.logger?.error({ err }, 'CSW: kesalahan internal');
       e = new CswError('NoApplicableCode', undefined, 'Terjadi kesalahan internal pada layanan katalog. Silakan coba lagi nanti.');
     }

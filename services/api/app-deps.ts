@@ -10,6 +10,8 @@ import type { ObjectStore } from '../../libs/objectstore/object-store';
 import type { ComponentProbes } from '../../libs/ops/component-probes';
 import type { Metrics } from '../../libs/metrics/metrics';
 import type { DashboardQueues } from './routes/queues-dashboard.routes';
+import type { BuiltinCatalogue } from './builtin-catalogue';
+import type { OarecHtmlRenderer } from '../../libs/oarec/html-port';
 
 /**
  * Everything the HTTP app needs, built by main.ts (or a test) and passed in: the app itself
@@ -19,6 +21,10 @@ import type { DashboardQueues } from './routes/queues-dashboard.routes';
 export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
+  /** the built-in catalogue service (search core + caches + protocol adapters), assembled once by the runtime */
+  catalogue: BuiltinCatalogue;
+  /** HTML pages of OGC API – Records (libs/oarec/html/); absent → HTML requests answer 406 */
+  oarecHtml?: OarecHtmlRenderer;
   logger: Logger;
   /** Redis in server mode, memory in embedded mode */
   kv: KeyValueStore;

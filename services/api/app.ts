@@ -16,6 +16,7 @@ import { metadataRoutes } from './routes/metadata.routes';
 import { exportRoutes } from './routes/export.routes';
 import { cswRoutes } from './routes/csw.routes';
 import { oaiRoutes } from './routes/oai.routes';
+import { oarecRoutes } from './routes/oarec.routes';
 import { cswSettingsRoutes } from './routes/csw-settings.routes';
 import { harvestSourcesRoutes } from './routes/harvest-sources.routes';
 import { harvestRecordRoutes } from './routes/harvest-record.routes';
@@ -54,6 +55,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(cswRoutes(deps));
   app.use(oaiRoutes(deps));
   app.use(WORKBENCH_PATH, workbenchRoutes(deps)); // static pages: no session needed (the SPA calls /api)
+  // OGC API – Records at the root: public, no session, exception JSON
+  app.use(oarecRoutes(deps));
 
   const passport = configurePassport(deps.db);
   const api = express.Router();

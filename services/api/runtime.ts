@@ -14,7 +14,8 @@ import { createJobSystem } from '../../libs/processors/job-system';
 import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import type { AppDeps } from './app-deps';
 import { ensureBootstrapAdmin } from './bootstrap';
-import { bumpCswGeneration } from '../../libs/cache/csw-generation';
+import { bumpCswGeneration } from '../../libs/search/cache-generation';
+import { createBuiltinCatalogue } from './builtin-catalogue';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
 import { createMetrics } from '../../libs/metrics/metrics';
 import { instrumentJobHandlers } from '../../libs/metrics/job-metrics';
@@ -96,9 +97,13 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
   // embedded mode keeps harvest schedules as in-process timers: register them again at every start
   if (!config.redisUrl) await syncHarvestSchedules(db, jobs);
 
+  // the search core, its cache and the protocol adapters: assembled once, here
+  const catalogue = createBuiltinCatalogue({ config, db, kv, logger, renderer, jobs });
+
   const deps: AppDeps = {
     config,
     db,
+    catalogue,
     logger,
     kv,
     sessionStore,

@@ -1,6 +1,6 @@
 import { XMLSerializer } from '@xmldom/xmldom';
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
-import { saveCswIdentity } from '../../libs/csw/csw-identity';
+import { saveCswIdentity } from '../../libs/db/csw-identity.repository';
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { useSeededApp } from '../helpers/seeded-app';
 import { completeDoc, createFixtureUser, seedRecord } from '../helpers/fixtures';

@@ -1,7 +1,7 @@
 import { analyzeTables } from '../../libs/db/analyze-tables';
 import { tablesChangedBy } from '../../libs/db/migrate';
-import { compileFilter } from '../../libs/csw/filter/compile-sql';
-import type { FilterNode } from '../../libs/csw/filter/filter-ast';
+import { compileFilter } from '../../libs/search/filter/compile-sql';
+import type { FilterNode } from '../../libs/search/filter/filter-ast';
 import { openPgliteDatabase } from '../../libs/db/pglite-database';
 import { importFiles } from '../../libs/import/batch-import';
 import { waitUntil } from '../helpers/private-servers';

@@ -1,6 +1,6 @@
 import { invalid } from '../csw-error';
 import { MAX_FILTER_VERTICES } from '../request/request-limits';
-import type { FilterNode } from './filter-ast';
+import type { FilterNode } from '../../search/filter/filter-ast';
 
 const tooMany = (): Error =>
   invalid('constraint', `Geometri filter memuat lebih dari ${MAX_FILTER_VERTICES} titik (semua geometri satu permintaan bersama-sama); sederhanakan geometrinya.`);

@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps';
-import { loadCswIdentity } from '../../../libs/csw/csw-identity';
+import { loadCswIdentity } from '../../../libs/db/csw-identity.repository';
 import { oaiStoreFor } from '../../../libs/db/oai-item.repository';
 import { createOaiService, type OaiIdentity } from '../../../libs/oai/oai-service';
 import { deriveTokenKey } from '../../../libs/oai/resumption-token';

@@ -1,13 +1,59 @@
 import { createHash } from 'node:crypto';
 import type { KeyValueStore } from '../cache/key-value';
-import { currentCswGeneration } from '../cache/csw-generation';
-import { cswCacheKey, cswTtlSeconds } from './csw-cache-key';
-import { createLocalEntries, type LocalEntry } from './csw-local-entries';
+import { currentCswGeneration } from './cache-generation';
+import { createLocalEntries, type LocalEntry } from './local-entries';
 import { createLocalScope } from './local-scope';
-import type { CswHttpRequest, CswHttpResponse, CswLogger, CswService } from './csw-service';
-import type { CswRequest } from './request/csw-request';
-import { echoRequestId, echoRequestIdBytes } from './responses/get-records.writer';
 
+/** An HTTP request as a protocol service sees it (CSW and OGC API – Records share the shape). */
+export interface ServiceHttpRequest {
+  method: 'GET' | 'POST';
+  query: Record<string, string | string[] | undefined>;
+  body?: string;
+  contentType?: string;
+  /** path below the protocol's root (OGC API – Records routes by it; CSW has one path) */
+  path?: string;
+  /** the Accept header, for protocols that negotiate the encoding */
+  accept?: string;
+}
+
+export interface ServiceHttpResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface CacheLogger {
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * What the cache needs of a protocol service: parse a request into the protocol's own request
+ * object (the cache key is a digest of it), answer a parsed request, and answer an unparsable
+ * one with the protocol's error document. `countScope` lets the service reuse exact counts.
+ */
+export interface CacheableService<P> {
+  parse(req: ServiceHttpRequest): P;
+  handle(req: ServiceHttpRequest): Promise<ServiceHttpResponse>;
+  execute(parsed: P, ctx?: { countScope?: string }): Promise<ServiceHttpResponse>;
+  cacheKey(parsed: P): string;
+  ttlSeconds(parsed: P): number;
+  /** a 200 answer that must not be kept (CSW: an ows:ExceptionReport sent with HTTP 200) */
+  isError?(r: ServiceHttpResponse): boolean;
+  /**
+   * A part of the request that is echoed in the answer but changes nothing else (CSW: the
+   * GetRecords requestId). The answer is computed and stored without it, and the echo is put
+   * into the body when it is served: requests differing only in it share one entry.
+   */
+  echo?: {
+    split(parsed: P): { parsed: P; echo: string | undefined };
+    intoBody(body: string, echo: string): string;
+    intoBytes(bytes: Buffer, echo: string): Buffer;
+  };
+}
+
+type CswHttpRequest = ServiceHttpRequest;
+type CswHttpResponse = ServiceHttpResponse;
 export type CswHttpResult = CswHttpResponse;
 
 export interface CachedCswResult extends CswHttpResponse {
@@ -19,7 +65,7 @@ export interface CachedCswResult extends CswHttpResponse {
   cache: 'hit' | 'miss' | 'bypass';
 }
 
-export interface CswResponseCache {
+export interface ResponseCache {
   /** the cached answer for this generation, or a fresh one (then stored) */
   respond(req: CswHttpRequest): Promise<CachedCswResult>;
   /**
@@ -32,9 +78,8 @@ export interface CswResponseCache {
 
 const etagOf = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-/** An exception report is never cached: a NoApplicableCode may be gone on the next try. */
-const EXCEPTION_ROOT = /^\s*(?:<\?xml[^?]*\?>\s*)?<(?:[\w.-]+:)?ExceptionReport[\s>/]/;
-const cacheable = (r: CswHttpResponse): boolean => r.status === 200 && !EXCEPTION_ROOT.test(r.body);
+/** An error is never cached: a NoApplicableCode may be gone on the next try. */
+const cacheableBy = (service: CacheableService<unknown>) => (r: CswHttpResponse): boolean => r.status === 200 && !service.isError?.(r);
 
 /**
  * Larger answers are sent but not kept in the shared store (X-Cache: bypass). A harvest page
@@ -54,28 +99,6 @@ export const MAX_SHARED_ENTRY_BYTES = 2 * 1024 * 1024;
  * at most 2 × (48 MB + 8 MB) = 112 MB, whatever the traffic.
  */
 export const SHARED_BUDGET_BYTES: Readonly<Record<number, number>> = { 60: 48 * 1024 * 1024, 600: 8 * 1024 * 1024 };
-
-/**
- * The requestId of a GetRecords is echoed in the answer (csw:RequestId) but changes nothing
- * else: the request is computed and stored WITHOUT it, and the echo is put into the body when
- * it is served. 600 requests that differ only in requestId are one entry, not 600 copies.
- * (resultType=validate echoes the whole request, requestId included: it stays as it is.)
- */
-function withoutRequestId(parsed: CswRequest): { parsed: CswRequest; requestId: string | undefined } {
-  if (parsed.operation !== 'GetRecords' || parsed.resultType === 'validate' || parsed.requestId === undefined) {
-    return { parsed, requestId: undefined };
-  }
-  return { parsed: { ...parsed, requestId: undefined }, requestId: parsed.requestId };
-}
-
-/** The answer as this client must get it: its own requestId echoed, and an ETag of that body. */
-function withEcho(r: CachedCswResult, requestId: string | undefined): CachedCswResult {
-  if (requestId === undefined || !cacheable(r)) return r;
-  const out: CachedCswResult = { ...r, body: echoRequestId(r.body, requestId), etag: etagOf(`${r.etag}\n${requestId}`) };
-  if (r.bodyBytes) out.bodyBytes = echoRequestIdBytes(r.bodyBytes, requestId);
-  else delete out.bodyBytes;
-  return out;
-}
 
 interface Stored extends CswHttpResponse {
   etag: string;
@@ -119,15 +142,28 @@ function parseStored(text: string | null): Stored | undefined {
  * store fails (Redis down) the request is answered straight from PostgreSQL and never fails
  * because of it.
  */
-export function createCswResponseCache(
+export function createResponseCache<CswRequest>(
   kv: KeyValueStore,
-  service: CswService,
-  logger?: CswLogger,
+  service: CacheableService<CswRequest>,
+  logger?: CacheLogger,
   /** the per-window budgets (tests make them small); SHARED_BUDGET_BYTES otherwise */
   budgets: Readonly<Record<number, number>> = SHARED_BUDGET_BYTES,
-): CswResponseCache {
+): ResponseCache {
   const budgetOf = (ttl: number): number => budgets[ttl] ?? Math.min(...Object.values(budgets));
   const storeError = (err: unknown) => logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'cache CSW tidak tersedia; dijawab dari basis data');
+  const cacheable = cacheableBy(service as CacheableService<unknown>);
+  const cswCacheKey = (p: CswRequest): string => service.cacheKey(p);
+  const cswTtlSeconds = (p: CswRequest): number => service.ttlSeconds(p);
+  const withoutEcho = (p: CswRequest): { parsed: CswRequest; echo: string | undefined } => service.echo?.split(p) ?? { parsed: p, echo: undefined };
+
+  /** The answer as this client must get it: its own echo put in, and an ETag of that body. */
+  function withEcho(r: CachedCswResult, echo: string | undefined): CachedCswResult {
+    if (echo === undefined || !service.echo || !cacheable(r)) return r;
+    const out: CachedCswResult = { ...r, body: service.echo.intoBody(r.body, echo), etag: etagOf(`${r.etag}\n${echo}`) };
+    if (r.bodyBytes) out.bodyBytes = service.echo.intoBytes(r.bodyBytes, echo);
+    else delete out.bodyBytes;
+    return out;
+  }
 
   const headers = (parsed: CswRequest | undefined, fresh: CswHttpResponse) => {
     if (!parsed || !cacheable(fresh)) return { cacheControl: 'no-store' };
@@ -177,8 +213,8 @@ export function createCswResponseCache(
   async function respond(req: CswHttpRequest): Promise<CachedCswResult> {
     const full = parse(req);
     if (!full) return respondParsed(req, undefined);
-    const { parsed, requestId } = withoutRequestId(full);
-    return withEcho(await respondParsed(req, parsed), requestId);
+    const { parsed, echo } = withoutEcho(full);
+    return withEcho(await respondParsed(req, parsed), echo);
   }
 
   async function respondParsed(req: CswHttpRequest, parsed: CswRequest | undefined): Promise<CachedCswResult> {
@@ -223,8 +259,8 @@ export function createCswResponseCache(
   }
 
   async function refresh(req: CswHttpRequest): Promise<CachedCswResult> {
-    const { parsed, requestId } = withoutRequestId(service.parse(req));
-    return withEcho(await refreshParsed(parsed), requestId);
+    const { parsed, echo } = withoutEcho(service.parse(req));
+    return withEcho(await refreshParsed(parsed), echo);
   }
 
   async function refreshParsed(parsed: CswRequest): Promise<CachedCswResult> {
