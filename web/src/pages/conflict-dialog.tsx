@@ -10,7 +10,7 @@ export function ConflictDialog({ base, latest, onClose, onReloadKeep, onReloadDi
 }) {
   const { t } = useI18n();
   return (
-    <Modal opened onClose={onClose} title={t('conflict.title')} size="xl">
+    <Modal closeButtonProps={{ 'aria-label': t('conflict.close') }} opened onClose={onClose} title={t('conflict.title')} size="xl">
       <Stack data-testid="conflict-dialog">
         <Text>{t('conflict.body')}</Text>
         <Text fw={600}>{t('conflict.changed')}</Text>

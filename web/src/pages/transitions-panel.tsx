@@ -68,7 +68,7 @@ export function TransitionsPanel({ record, etag, dirty, onChanged }: Props) {
           </Button>
         ))}
       </Group>
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? label(open) : ''}>
+      <Modal closeButtonProps={{ 'aria-label': t('conflict.close') }} opened={open !== null} onClose={() => setOpen(null)} title={open ? label(open) : ''}>
         {open && (
           <Stack>
             {error && <Alert color="red" role="alert" data-testid="transition-error">{error}</Alert>}

@@ -45,7 +45,7 @@ export function CswSettingsPage() {
           </Paper>
           <Paper withBorder p="md">
             <Title order={3} size="h5" mb="xs">{t('csw.preview')}</Title>
-            <Code block data-testid="csw-preview">{`<ows:ServiceIdentification>
+            <Code block tabIndex={0} aria-label={t('csw.preview')} data-testid="csw-preview">{`<ows:ServiceIdentification>
   <ows:Title>${x(v.title ?? '')}</ows:Title>
   <ows:Abstract>${x(v.abstract ?? '')}</ows:Abstract>
   <ows:ServiceType>CSW</ows:ServiceType>

@@ -40,7 +40,7 @@ export function OrganisationPage() {
           }} />
         {counts && <Text size="sm" mt="sm" data-testid="lintas-counts">{t('org.counts', counts)}</Text>}
       </Paper>
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('org.forceTitle')}>
+      <Modal closeButtonProps={{ 'aria-label': t('conflict.close') }} opened={confirm} onClose={() => setConfirm(false)} title={t('org.forceTitle')}>
         <Text>{t('org.forceBody', { total: counts?.total ?? 0 })}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirm(false)}>{t('transition.cancel')}</Button>
