@@ -4,7 +4,7 @@ import type { CswIdentity } from '../../libs/config';
 import { findRecordById } from '../../libs/db/record.repository';
 import { upsertRenders } from '../../libs/db/render.repository';
 import { CSW_WARM_REQUESTS, warmCswCache } from '../../libs/processors/csw-warm.hook';
-import { completeDoc, seedWorld, type Agent, type World } from './fixtures';
+import { completeDoc, loginAgent, seedWorld, type Agent, type World } from './fixtures';
 import type { TestApp } from './test-app';
 
 /**
@@ -146,17 +146,20 @@ export function describeCswCacheRules(getApp: () => TestApp, opts: { settleJobs:
   it('shows a CSW settings change (PUT /api/admin/csw/settings) in the next GetCapabilities', async () => {
     await csw(t, GET_CAPABILITIES);
     expect((await csw(t, GET_CAPABILITIES)).headers['x-cache']).toBe('hit');
-    const put = await w.a.admin.agent.put('/api/admin/csw/settings').send(NEW_IDENTITY);
+    // the service identity belongs to the service administrator (the bootstrap admin), not an organisation ADMIN
+    const serviceAdmin = await loginAgent(t, t.config.adminUsername, 'admin-password-123');
+    const put = await serviceAdmin.put('/api/admin/csw/settings').send(NEW_IDENTITY);
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ ...NEW_IDENTITY, provider: 'builtin', appliedImmediately: true });
     const caps = await csw(t, GET_CAPABILITIES);
     expect(caps.headers['x-cache']).toBe('miss');
     expect(caps.text).toContain(`<ows:Title>${NEW_IDENTITY.title}</ows:Title>`);
     expect(caps.text).toContain(NEW_IDENTITY.electronicMailAddress);
-    const got = await w.a.admin.agent.get('/api/admin/csw/settings');
+    const got = await serviceAdmin.get('/api/admin/csw/settings');
     expect(got.body).toMatchObject(NEW_IDENTITY);
-    // not for non-admins
+    // not for anyone else, an organisation ADMIN included
     expect((await w.a.produsen.agent.put('/api/admin/csw/settings').send(NEW_IDENTITY)).status).toBe(403);
+    expect((await w.a.admin.agent.put('/api/admin/csw/settings').send(NEW_IDENTITY)).status).toBe(403);
   });
 
   it('lets the worker warm GetCapabilities and the first GetRecords page after a change', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { seedWorld, type World } from '../helpers/fixtures';
+import { loginAgent, seedWorld, type World } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { NEW_IDENTITY } from '../helpers/csw-cache-rules';
 
@@ -87,10 +87,13 @@ describe('CSW_PROVIDER=external', () => {
   });
 
   it('reports the CSW_* identity and that a change needs a restart of the provider', async () => {
-    const got = await w.a.admin.agent.get('/api/admin/csw/settings');
+    // the service administrator's page (the bootstrap admin); an organisation ADMIN gets 403
+    expect((await w.a.admin.agent.get('/api/admin/csw/settings')).status).toBe(403);
+    const serviceAdmin = await loginAgent(t, t.config.adminUsername, 'admin-password-123');
+    const got = await serviceAdmin.get('/api/admin/csw/settings');
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ title: 'Katalog Hulu', provider: 'external', appliedImmediately: false, restartRequired: true });
-    const put = await w.a.admin.agent.put('/api/admin/csw/settings').send(NEW_IDENTITY);
+    const put = await serviceAdmin.put('/api/admin/csw/settings').send(NEW_IDENTITY);
     expect(put.status).toBe(409);
     expect(put.body).toMatchObject({ provider: 'external', restartRequired: true });
   });

@@ -8,7 +8,7 @@ ALTER TABLE users ADD COLUMN is_service_admin boolean NOT NULL DEFAULT false;
 -- service. On an existing install that is the oldest ADMIN of the bootstrap organisation.
 UPDATE users SET is_service_admin = true
  WHERE id = (SELECT u.id FROM users u JOIN organisations o ON o.id = u.organisation_id
-              WHERE u.role = 'ADMIN' AND o.name = 'Organisasi Utama'
+              WHERE u.role = 'ADMIN' AND lower(o.name) = lower('Organisasi Utama')
               ORDER BY u.created_at, u.id LIMIT 1);
 
 -- Sessions remember the epoch they were opened under; a password change or reset bumps it,
