@@ -1,8 +1,9 @@
 /**
  * Embedded-mode responsiveness under a backlog (`npm run bench:embedded -- --n 10000`): what a new
- * user does first. Writes N varied ISO 19139 files, creates an organisation and an ADMIN with the
- * CLI in a fresh temporary DATA_DIR, imports the files with `--publish` (N `record.created` and N
- * `record.status-changed` events wait in the outbox), then starts the embedded server
+ * user does first. Writes N varied ISO 19139 files, creates an organisation and an ADMIN in a fresh
+ * temporary DATA_DIR and imports the files as `npm run cli -- import --publish` does (the same
+ * importFiles(), in this process: one PGlite start instead of three CLI starts; N
+ * `record.created` and N `record.status-changed` events wait in the outbox), then starts the embedded server
  * (`tsx services/api/main.ts`) as a child process and, while the backlog drains, polls /healthz,
  * login, the REST list and an uncached CSW GetRecords (a new requestId each time), one client
  * per endpoint. Reports p50/p99/max per endpoint, the largest event-loop lag the server reported
@@ -15,7 +16,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../libs/db/open-database';
+import { createOrganisation } from '../libs/db/organisation.repository';
 import { openPgliteDatabase } from '../libs/db/pglite-database';
+import { createUser } from '../libs/db/user.repository';
+import { importFiles } from '../libs/import/batch-import';
+import { hashPassword } from '../libs/security/password';
 import { RENDER_FORMATS } from '../libs/render/formats';
 import { buildGmd } from '../libs/render/gmd-builder';
 import { generateRecord } from '../test/helpers/sample-records';
@@ -33,17 +39,6 @@ const N = Number(arg('n') ?? 10_000);
 const LIMIT_MIN = Number(arg('limit-minutes') ?? 60);
 const PASSWORD = 'bench-embedded-sandi-123';
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' / ');
-
-function run(argv: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, argv, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env } });
-    let out = '';
-    child.stdout.on('data', (d) => { out += String(d); });
-    child.stderr.on('data', (d) => { out += String(d); });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,18 +77,18 @@ async function main(): Promise<void> {
       if (i % 100 === 0) mkdirSync(sub, { recursive: true });
       writeFileSync(path.join(sub, `rekaman-${i}.xml`), buildGmd(generateRecord(i)));
     }
-    const cli = (...a: string[]) => run(['services/api/cli/main.ts', ...a], env);
-    for (const step of [
-      ['org:create', 'Organisasi Benchmark'],
-      ['user:create', 'bench-admin', '--org', 'Organisasi Benchmark', '--role', 'ADMIN', '--password', PASSWORD],
-    ]) {
-      const r = await cli(...step);
-      if (r.code !== 0) throw new Error(`${step[0]} gagal:\n${r.out}`);
-    }
     const i0 = performance.now();
-    const imported = await cli('import', files, '--org', 'Organisasi Benchmark', '--publish');
-    if (imported.code !== 0) throw new Error(`impor gagal:\n${imported.out}`);
-    console.log(`impor ${N} rekaman --publish: ${((performance.now() - i0) / 1000).toFixed(1)} s`);
+    const { db: store } = await openDatabase({ dataDir, databaseUrl: undefined });
+    try {
+      const org = await createOrganisation(store, { name: 'Organisasi Benchmark' });
+      const admin = await createUser(store, { username: 'bench-admin', passwordHash: await hashPassword(PASSWORD), role: 'ADMIN', organisationId: org.id });
+      const list = Array.from({ length: N }, (_, i) => path.join(files, String(Math.floor(i / 100)).padStart(3, '0'), `rekaman-${i}.xml`));
+      const summary = await importFiles(store, list, { organisationId: org.id, ownerId: admin.id, publish: true });
+      if (summary.imported !== N) throw new Error(`impor: ${summary.imported}/${N}`);
+    } finally {
+      await store.close();
+    }
+    console.log(`impor ${N} rekaman --publish (termasuk start PGlite): ${((performance.now() - i0) / 1000).toFixed(1)} s`);
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;

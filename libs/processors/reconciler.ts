@@ -49,9 +49,15 @@ export function startReconciler(opts: ReconcilerOptions): Reconciler {
   const pass = async (): Promise<number> => {
     let enqueued = 0;
     let afterId: string | undefined;
-    const limit = Math.min(maxPerRun, opts.room ? opts.room() : Infinity);
-    while (!stopped && enqueued < limit) {
-      const want = Math.min(batchSize, limit - enqueued);
+    let full = false;
+    while (!stopped && enqueued < maxPerRun) {
+      // the queue's room is read per batch: the outbox relay fills the same queue meanwhile
+      const room = opts.room ? opts.room() : Infinity;
+      const want = Math.min(batchSize, maxPerRun - enqueued, room);
+      if (want <= 0) {
+        full = true;
+        break;
+      }
       const rows = await findStaleRenderRecords(opts.db, { formats: RENDER_FORMATS, limit: want, afterId });
       for (const r of rows) {
         await opts.enqueue({ recordId: r.id, version: r.version });
@@ -61,7 +67,7 @@ export function startReconciler(opts: ReconcilerOptions): Reconciler {
       afterId = rows[rows.length - 1]!.id;
     }
     // stopped by the queue's room (not by maxPerRun): come back soon for the rest
-    if (!stopped && limit < maxPerRun) {
+    if (!stopped && full) {
       clearTimeout(retry);
       retry = setTimeout(() => void runOnce(), opts.busyRetryMs ?? 5_000);
       retry.unref();
