@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { startApiServer } from './csw/api-server';
 import { benchCases } from './csw/cases';
+import { oarecBenchCases } from './oarec/cases';
 import { driveCase, harvest, type HarvestResult, type RunResult } from './csw/drive';
 import { createCpuProbe, perRequest } from './csw/cpu-usage';
 import { ensureBenchDb } from './csw/load-bench-db';
@@ -27,7 +28,9 @@ const USAGE = `npm run bench:csw -- [opsi]
   --load-only           hanya siapkan basis data
   --cpu-prof <dir>      tulis profil CPU V8 server ke dir
   --pg <url>            PostgreSQL admin (bawaan postgres://postgres@127.0.0.1:5432/postgres)
-  --redis <url>         Redis (bawaan redis://127.0.0.1:6379)`;
+  --redis <url>         Redis (bawaan redis://127.0.0.1:6379)
+  --protocol <csw|oarec> kasus CSW (bawaan) atau OGC API – Records (npm run bench:oarec)
+  --html                oarec: juga kasus HTML (bila renderer HTML terpasang)`;
 
 const log = (s: string): void => {
   process.stderr.write(`[bench:csw ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
@@ -46,6 +49,8 @@ function options() {
       'cpu-prof': { type: 'string' },
       pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
+      protocol: { type: 'string', default: 'csw' },
+      html: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -71,6 +76,8 @@ function options() {
     cpuProfDir: values['cpu-prof'],
     pg: values.pg,
     redis: values.redis,
+    protocol: values.protocol === 'oarec' ? 'oarec' as const : 'csw' as const,
+    html: values.html,
   };
 }
 
@@ -104,7 +111,8 @@ async function main(): Promise<void> {
   const harvests: HarvestResult[] = [];
   const cpu = await createCpuProbe({ apiPid: server.child.pid!, pgAdminUrl: o.pg, database: bench.name, redisUrl: o.redis });
   try {
-    const cases = benchCases(o.n).filter((c) => !o.cases || o.cases.some((s) => c.name.toLowerCase().includes(s)));
+    const all = o.protocol === 'oarec' ? oarecBenchCases(o.html) : benchCases(o.n);
+    const cases = all.filter((c) => !o.cases || o.cases.some((s) => c.name.toLowerCase().includes(s)));
     // a short warm-up so the first case does not pay for JIT and connection set-up
     if (cases[0]) await driveCase({ baseUrl: server.baseUrl, connections: o.connections, durationSeconds: 2, log }, cases[0], 'uncached');
     for (const c of cases) {
@@ -117,7 +125,7 @@ async function main(): Promise<void> {
           (r.cpu ? `, CPU/permintaan ${r.cpu.api.toFixed(2)} api + ${r.cpu.postgres.toFixed(2)} pg + ${r.cpu.redis.toFixed(2)} redis ms` : ''));
       }
     }
-    if (o.harvest) {
+    if (o.harvest && o.protocol === 'csw') {
       // Harvest pages of 500 full records are larger than the shared cache keeps
       // (MAX_SHARED_ENTRY_BYTES): a harvest is always computed, so it runs once.
       log('panen penuh gmd');

@@ -69,7 +69,7 @@ export function collectionDocument(baseUrl: string, identity: Pick<CswIdentity, 
     conformsTo: [`${CONF}/record-core`, `${CONF}/searchable-catalog`],
     extent: { spatial: { bbox: [[-180, -90, 180, 90]], crs: 'http://www.opengis.net/def/crs/OGC/1.3/CRS84' } },
     crs: ['http://www.opengis.net/def/crs/OGC/1.3/CRS84'],
-    defaultSortOrder: ['id'],
+    defaultSortOrder: [{ field: 'id', direction: 'asc' }],
     links,
   };
 }

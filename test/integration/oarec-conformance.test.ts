@@ -1,0 +1,224 @@
+import request from 'supertest';
+import { insertRecord } from '../../libs/db/record.repository';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { schemaErrors, seedOarecCatalogue } from '../helpers/oarec-support';
+import { docOf, FULL } from '../helpers/sample-records';
+
+/**
+ * The abstract tests of OGC API – Records – Part 1: Core 1.0 (core/standard/abstract_tests)
+ * for the classes we claim, one describe per conformance class, against the real app on
+ * PostgreSQL + Redis with the golden data set. HTML and autodiscovery are tested with the
+ * pages (browser tests); here the JSON side.
+ */
+let t: TestApp;
+let ids: string[];
+const CONF = 'http://www.opengis.net/spec/ogcapi-records-1/1.0/conf';
+const ITEMS = '/collections/metadata/items';
+
+type Links = { rel: string; href: string; type?: string }[];
+const getJson = async (url: string, status = 200) => {
+  const res = await request(t.app).get(url);
+  if (res.status !== status) throw new Error(`${url}: ${res.status} ${res.text.slice(0, 300)}`);
+  return { res, body: JSON.parse(res.text) as Record<string, unknown> & { links: Links } };
+};
+
+beforeAll(async () => {
+  t = await startTestApp('server');
+  ids = await seedOarecCatalogue(t);
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`${CONF}/records-api (record-api)`, () => {
+  it('landing page: valid, links self, service-desc (exact OpenAPI type), service-doc, conformance, data, OAI-PMH', async () => {
+    const { res, body } = await getJson('/');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(schemaErrors('landingPage', body)).toEqual([]);
+    const rels = body.links.map((l) => l.rel);
+    expect(rels).toEqual(expect.arrayContaining(['self', 'service-desc', 'service-doc', 'conformance', 'data']));
+    expect(body.links.find((l) => l.rel === 'service-desc')?.type).toBe('application/vnd.oai.openapi+json;version=3.0');
+    expect(body.links.some((l) => l.href.endsWith('/oai'))).toBe(true);
+  });
+
+  it('conformance: valid, declares every class we claim in both spellings', async () => {
+    const { body } = await getJson('/conformance');
+    expect(schemaErrors('confClasses', body)).toEqual([]);
+    for (const c of ['record-core', 'record-collection', 'record-core-query-parameters', 'record-api', 'records-api', 'sorting', 'filtering', 'cql-filter', 'json', 'html', 'oas30', 'autodiscovery', 'searchable-catalog', 'searchable-catalog-filtering', 'searchable-catalog-sorting']) {
+      expect(body.conformsTo).toContain(`${CONF}/${c}`);
+    }
+  });
+
+  it('a record by id: 200 GeoJSON with self and collection links; unknown record and collection 404 with exception JSON', async () => {
+    const { res, body } = await getJson(`${ITEMS}/rec-full`);
+    expect(res.headers['content-type']).toMatch(/^application\/geo\+json/);
+    expect(schemaErrors('recordGeoJSON', body)).toEqual([]);
+    expect(body.links.filter((l) => l.rel === 'collection')).toHaveLength(1);
+    for (const url of [`${ITEMS}/tidak-ada`, '/collections/lain', '/collections/lain/items']) {
+      const r = await request(t.app).get(url);
+      expect([url, r.status]).toEqual([url, 404]);
+      expect(schemaErrors('exception', JSON.parse(r.text))).toEqual([]);
+    }
+  });
+
+  it('only PUBLISHED records, with the CSW identifiers', async () => {
+    const { body } = await getJson(`${ITEMS}?limit=1000`);
+    expect((body.features as { id: string }[]).map((f) => f.id).sort()).toEqual(ids);
+    expect(ids).not.toContain('rec-minimal'); // a DRAFT
+    await getJson(`${ITEMS}/rec-minimal`, 404);
+  });
+});
+
+describe(`${CONF}/record-core`, () => {
+  it('every record of the golden set is valid and carries profile, collection and alternate links', async () => {
+    const { body } = await getJson(`${ITEMS}?limit=1000`);
+    for (const f of body.features as { id: string; links: Links; properties: Record<string, unknown> }[]) {
+      expect([f.id, schemaErrors('recordGeoJSON', f)]).toEqual([f.id, []]);
+      expect(f.links.filter((l) => l.rel === 'collection')).toHaveLength(1);
+      expect(f.links.some((l) => l.rel === 'profile' && l.href === 'http://www.opengis.net/def/profile/OGC/0/ogc-catalog')).toBe(true);
+      expect(f.links.filter((l) => l.rel === 'alternate').map((l) => new URL(l.href).searchParams.get('f')).sort()).toEqual(['html', 'iso19115-3', 'iso19139']);
+      expect(typeof f.properties.type).toBe('string');
+      expect(typeof f.properties.title).toBe('string');
+    }
+  });
+
+  it('maps the full sample record as the issue lists', async () => {
+    const { body } = await getJson(`${ITEMS}/rec-full`);
+    const p = body.properties as Record<string, unknown>;
+    expect(p.language).toEqual({ code: 'id', name: 'Bahasa Indonesia' });
+    expect(p.keywords).toEqual(expect.arrayContaining(['topografi', 'Bogor']));
+    expect(p.themes).toEqual(expect.arrayContaining([expect.objectContaining({ scheme: 'GEMET' })]));
+    expect((p.contacts as { roles: string[] }[])[0]!.roles).toEqual(['pointOfContact']);
+    const g = body.geometry as { type: string; coordinates: number[][][] };
+    const [x0, y0] = g.coordinates[0]![0]!;
+    const [x2, y2] = g.coordinates[0]![2]!;
+    expect(x0! < x2! && y0! < y2!).toBe(true); // starts at (minx, miny), vertex 2 is (maxx, maxy): counter-clockwise
+    const { body: am } = await getJson(`${ITEMS}/rec-antimeridian`);
+    expect((am.geometry as { type: string }).type).toBe('MultiPolygon');
+  });
+
+  it('serves the stored ISO renders as alternates', async () => {
+    const gmd = await request(t.app).get(`${ITEMS}/rec-full?f=iso19139`);
+    expect(gmd.status).toBe(200);
+    expect(gmd.text).toMatch(/<gmd:MD_Metadata/);
+    const mdb = await request(t.app).get(`${ITEMS}/rec-full?f=iso19115-3`);
+    expect(mdb.text).toMatch(/MD_Metadata/);
+    expect(mdb.text).toMatch(/iso\/19115\/-3\/mdb/);
+  });
+});
+
+describe(`${CONF}/record-collection and searchable-catalog`, () => {
+  it('/collections lists the catalogue (itemType "record", a string) and /collections/metadata is valid', async () => {
+    const { body } = await getJson('/collections');
+    expect(schemaErrors('catalogs', body)).toEqual([]);
+    const { body: c } = await getJson('/collections/metadata');
+    expect(schemaErrors('collection', c)).toEqual([]);
+    expect(c.itemType).toBe('record');
+    expect(c.links.some((l) => l.rel === 'items')).toBe(true);
+  });
+});
+
+describe(`${CONF}/record-core-query-parameters`, () => {
+  const count = async (qs: string) => (await getJson(`${ITEMS}?${qs}`)).body.numberMatched as number;
+  it('limit: default 10, maximum 1000 (clamped), numberReturned, timeStamp', async () => {
+    const { body } = await getJson(ITEMS);
+    expect(body.numberReturned).toBe(Math.min(10, ids.length));
+    expect(typeof body.timeStamp).toBe('string');
+    expect((await getJson(`${ITEMS}?limit=100000`)).body.numberReturned).toBe(ids.length);
+  });
+  it('ids, type, externalIds and prop=value are OR lists of equalities', async () => {
+    expect(await count('ids=rec-full,rec-antimeridian,tidak-ada')).toBe(2);
+    expect(await count('type=service')).toBeGreaterThan(0);
+    expect(await count('type=service,dataset')).toBe((await count('type=service')) + (await count('type=dataset')));
+    expect(await count('externalIds=x')).toBe(0);
+    expect(await count('title=Lorem%20ipsum')).toBe(1);
+  });
+  it('datetime intersects the temporal extent, with open ends', async () => {
+    const all = await count('datetime=../..'.replace('../..', '..%2F..'));
+    expect(all).toBeGreaterThan(0);
+    expect(await count('datetime=2020-06-01')).toBeLessThanOrEqual(all);
+    // long ago: only extents open at the start (an end but no begin) reach back that far
+    const openStart = (await t.deps.db.query<{ id: string }>(`SELECT id FROM records WHERE status = 'PUBLISHED' AND temp_begin IS NULL AND temp_end IS NOT NULL AND temp_end >= '1000'`)).rows.map((r) => r.id).sort();
+    const old = (await getJson(`${ITEMS}?datetime=1000-01-01%2F1000-12-31&limit=1000`)).body.features as { id: string }[];
+    expect(old.map((f) => f.id).sort()).toEqual(openStart);
+    const r = await request(t.app).get(`${ITEMS}?datetime=kemarin`);
+    expect(r.status).toBe(400);
+    expect((JSON.parse(r.text) as { description: string }).description).toContain('"datetime"');
+  });
+});
+
+describe(`${CONF}/sorting (searchable-catalog-sorting)`, () => {
+  it('sortables are application/schema+json and sortby orders ascending and descending, identifier last', async () => {
+    const res = await request(t.app).get('/collections/metadata/sortables');
+    expect(res.headers['content-type']).toMatch(/^application\/schema\+json/);
+    expect(Object.keys((JSON.parse(res.text) as { properties: object }).properties)).toEqual(expect.arrayContaining(['title', 'updated', 'created']));
+    const asc = (await getJson(`${ITEMS}?sortby=updated&limit=1000`)).body.features as { id: string; properties: { updated: string } }[];
+    const desc = (await getJson(`${ITEMS}?sortby=-updated&limit=1000`)).body.features as { id: string; properties: { updated: string } }[];
+    expect(asc.map((f) => f.properties.updated)).toEqual([...asc.map((f) => f.properties.updated)].sort());
+    expect(desc.map((f) => f.properties.updated)).toEqual([...desc.map((f) => f.properties.updated)].sort().reverse());
+  });
+});
+
+describe(`${CONF}/filtering (cql-filter, searchable-catalog-filtering)`, () => {
+  it('queryables, cql2-text and cql2-json, and a bad filter-lang', async () => {
+    const res = await request(t.app).get('/collections/metadata/queryables');
+    expect(res.headers['content-type']).toMatch(/^application\/schema\+json/);
+    const q = JSON.parse(res.text) as { properties: Record<string, unknown> };
+    expect(Object.keys(q.properties)).toEqual(expect.arrayContaining(['title', 'description', 'keywords', 'type', 'updated', 'created', 'organisation', 'topicCategory', 'language', 'format', 'geometry', 'time']));
+    const text = (await getJson(`${ITEMS}?filter=${encodeURIComponent("T_AFTER(updated, TIMESTAMP('2000-01-01T00:00:00Z')) AND type = 'service'")}&limit=1000`)).body;
+    const json = (await getJson(`${ITEMS}?filter-lang=cql2-json&limit=1000&filter=${encodeURIComponent(JSON.stringify({ op: 'and', args: [{ op: 't_after', args: [{ property: 'updated' }, { timestamp: '2000-01-01T00:00:00Z' }] }, { op: '=', args: [{ property: 'type' }, 'service'] }] }))}`)).body;
+    expect(text.numberMatched).toBe(json.numberMatched);
+    expect(text.numberMatched).toBeGreaterThan(0);
+    const bad = await request(t.app).get(`${ITEMS}?filter=x&filter-lang=ecql`);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('filter-lang');
+  });
+});
+
+describe(`${CONF}/json and oas30`, () => {
+  it('JSON media types by Accept and f; 406 for an encoding we do not have', async () => {
+    expect((await request(t.app).get(ITEMS).set('Accept', 'application/geo+json')).headers['content-type']).toMatch(/^application\/geo\+json/);
+    expect((await request(t.app).get('/').set('Accept', 'application/json')).headers['content-type']).toMatch(/^application\/json/);
+    const r = await request(t.app).get('/').set('Accept', 'image/png');
+    expect(r.status).toBe(406);
+    expect((await request(t.app).get('/conformance?f=iso19139')).status).toBe(406);
+  });
+  it('/openapi is an OpenAPI 3.0 document of this API', async () => {
+    const res = await request(t.app).get('/openapi');
+    expect(res.headers['content-type']).toBe('application/vnd.oai.openapi+json;version=3.0');
+    const doc = JSON.parse(res.text) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\.0\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/', '/conformance', '/collections', ITEMS, `${ITEMS}/{recordId}`]));
+  });
+});
+
+describe('response cache: ETag/304, Cache-Control and the CSW generation rules', () => {
+  it('a repeated request is a hit with the same ETag, If-None-Match gives 304, a publish is seen at once', async () => {
+    const url = `${ITEMS}?q=batimetri&limit=50`;
+    const a = await request(t.app).get(url);
+    const b = await request(t.app).get(url);
+    expect(b.headers['x-cache']).toBe('hit');
+    expect(b.headers.etag).toBe(a.headers.etag);
+    expect(a.headers['cache-control']).toMatch(/s-maxage=60/);
+    expect((await request(t.app).get(url).set('If-None-Match', a.headers.etag as string)).status).toBe(304);
+    const owner = (await t.deps.db.query<{ owner_id: string; organisation_id: string }>(`SELECT owner_id, organisation_id FROM records WHERE id = 'rec-full'`)).rows[0]!;
+    await insertRecord(t.deps.db, {
+      id: 'rec-batimetri-baru', status: 'PUBLISHED', organisationId: owner.organisation_id, ownerId: owner.owner_id, reviewerId: null,
+      doc: { ...docOf(FULL), title: 'Batimetri baru' }, publishedAt: new Date().toISOString(),
+    });
+    await t.deps.afterCommit({ cswChanged: true });
+    const c = await request(t.app).get(url);
+    expect(c.headers['x-cache']).toBe('miss');
+    expect((JSON.parse(c.text) as { features: { id: string }[] }).features.map((f) => f.id)).toContain('rec-batimetri-baru');
+  });
+});
+
+describe('bad input: never a 5xx', () => {
+  it('odd query strings answer 400 with exception JSON', async () => {
+    for (const qs of ['limit=1&limit=2', 'bbox=a,b,c,d', 'bbox=0,0,1,1&bbox-crs=EPSG:3857', 'filter=%00', 'q=', 'sortby=-', 'offset=99999999', 'filter-lang=cql2-json&filter=%7B', 'datetime=2020-13-01']) {
+      const r = await request(t.app).get(`${ITEMS}?${qs}`);
+      expect([qs, r.status]).toEqual([qs, 400]);
+      expect(schemaErrors('exception', JSON.parse(r.text))).toEqual([]);
+    }
+  });
+});
