@@ -53,10 +53,10 @@ async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<
   }
 }
 
-function line(label: string, run: HarvestRun, wallMs: number): string {
+function line(label: string, run: HarvestRun, wallMs: number, cpuMs: number): string {
   const r = run.report!;
   const c = r.counts;
-  return `| ${label} | ${run.status} | ${(wallMs / 1000).toFixed(1)} | ${c.listed} | ${c.added} | ${c.updated} | ${c.unchanged} | ${c.failed} | ${r.pages} | ${(r.bytes / 1e6).toFixed(1)} | ${Math.round(c.listed / (wallMs / 1000))} |`;
+  return `| ${label} | ${run.status} | ${(wallMs / 1000).toFixed(1)} | ${(cpuMs / 1000).toFixed(1)} | ${c.listed} | ${c.added} | ${c.updated} | ${c.unchanged} | ${c.failed} | ${r.pages} | ${(r.bytes / 1e6).toFixed(1)} | ${Math.round(c.listed / (wallMs / 1000))} |`;
 }
 
 /** The source API's keys (its private REDIS_PREFIX) are removed at the end. */
@@ -100,11 +100,14 @@ async function main(): Promise<void> {
     const rows: string[] = [];
     for (const label of ['pertama (semua baru)', 'ulang (tidak berubah)']) {
       const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const run = await executeHarvestRun(deps, { sourceId: source.id, trigger: 'cli' });
       const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
       if (!run) throw new Error('run tidak berjalan');
       if (run.report!.errors.length) log(`galat: ${run.report!.errors.join('; ')}`);
-      rows.push(line(label, run, ms));
+      rows.push(line(label, run, ms, cpuMs));
       log(`${label}: ${run.status} dalam ${(ms / 1000).toFixed(1)} s`);
     }
     const load1 = loadavg()[0]!.toFixed(2);
@@ -112,8 +115,8 @@ async function main(): Promise<void> {
       `Mesin: ${cpus().length} core, Node ${process.version}; load average 1 menit ${load0} sebelum, ${load1} sesudah.`,
       `Sumber: geokatalog mode server (${bench.name}, ${o.n} rekaman PUBLISHED), CSW GetRecords gmd full, ${o.pageSize} per halaman; mode sumber ${o.mode}.`,
       '',
-      '| run | status | detik | terdaftar | ditambah | diperbarui | tidak berubah | gagal | halaman | MB | rekaman/s |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| run | status | detik | CPU s pemanen | terdaftar | ditambah | diperbarui | tidak berubah | gagal | halaman | MB | rekaman/s |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...rows,
     ];
     process.stdout.write(`${out.join('\n')}\n`);

@@ -31,7 +31,10 @@ export async function ensureHarvestSourceDb(opts: { n: number; adminUrl: string;
   try {
     await migrate(db);
     const have = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM record_renders WHERE format = 'gmd'")).rows[0]!.n;
-    if (have === opts.n) return { url, name, reused: true, seconds: 0 };
+    if (have === opts.n) {
+      await db.query('DELETE FROM outbox'); // an interrupted earlier load may have left its events
+      return { url, name, reused: true, seconds: 0 };
+    }
     await db.query("INSERT INTO organisations (id, name) VALUES ('bench-org', 'Organisasi Benchmark') ON CONFLICT DO NOTHING");
     await db.query("INSERT INTO users (id, username, password_hash, role, organisation_id) VALUES ('bench-user', 'bench', 'x', 'ADMIN', 'bench-org') ON CONFLICT DO NOTHING");
     const renderer = await createDefaultRenderer();
@@ -61,7 +64,9 @@ export async function ensureHarvestSourceDb(opts: { n: number; adminUrl: string;
       opts.log(`  ${Math.min(opts.n, from + batch)}/${opts.n} rekaman sumber`);
     }
     await db.query('DELETE FROM outbox');
-    await db.exec('VACUUM ANALYZE records; VACUUM ANALYZE record_renders;');
+    // one statement each: VACUUM cannot run inside the implicit transaction of a multi-statement query
+    await db.query('VACUUM ANALYZE records');
+    await db.query('VACUUM ANALYZE record_renders');
     return { url, name, reused: false, seconds: Math.round((performance.now() - t0) / 100) / 10 };
   } finally {
     await db.close();
