@@ -75,7 +75,8 @@ export function withActions(rec: MetadataRecord, actor: Actor) {
   return {
     ...rec,
     allowedTransitions: allowedTransitionsFor(rec, actor),
-    permissions: { edit: canEditContent(actor, rec), delete: rec.status === 'DRAFT' && mayDeleteAsParty(actor, rec) },
+    // a harvested record's content belongs to its source until an ADMIN detaches it (refuseHarvestedEdit)
+    permissions: { edit: canEditContent(actor, rec) && !('harvest' in rec && rec.harvest), delete: rec.status === 'DRAFT' && mayDeleteAsParty(actor, rec) },
   };
 }
 
