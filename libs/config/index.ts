@@ -48,6 +48,12 @@ export interface Config {
   waGatewayToken: string | undefined;
   objectStoreUrl: string | undefined;
   metricsToken: string | undefined;
+  /**
+   * MAP_TILE_URL: an XYZ tile template (`https://{s}.tiles.example.id/{z}/{x}/{y}.png`) the
+   * public pages' maps add over the built-in Natural Earth base map; unset = no tile layer and
+   * no request leaves the deployment. Its host is allowed in the pages' CSP img-src.
+   */
+  mapTileUrl: string | undefined;
   /** retries of `notify` jobs: attempts in all (NOTIFY_MAX_ATTEMPTS) and the first wait, doubled each time (NOTIFY_BACKOFF_MS) */
   notify: { maxAttempts: number; backoffMs: number };
   /** the worker process (services/worker) and the render reconciler */
@@ -111,6 +117,18 @@ export function objectStoreUrlProblem(raw: string): string | undefined {
   return undefined;
 }
 
+/**
+ * What is wrong with a MAP_TILE_URL template, or undefined: http(s), a plain host (or `{s}.`
+ * subdomain placeholder), and the {z}, {x}, {y} placeholders Leaflet fills in.
+ */
+export function mapTileUrlProblem(raw: string): string | undefined {
+  const m = /^(https?):\/\/((?:\{s\}\.)?[A-Za-z0-9.-]+(?::\d{1,5})?)\/\S*$/.exec(raw);
+  if (!m) return 'harus URL http(s) dengan nama host biasa, mis. https://{s}.tile.contoh.id/{z}/{x}/{y}.png';
+  if (!['{z}', '{x}', '{y}'].every((p) => raw.includes(p))) return 'harus memuat {z}, {x} dan {y}';
+  if (/["'\s<>]/.test(raw)) return 'tidak boleh memuat spasi, tanda kutip, < atau >';
+  return undefined;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function parseConfig(env: Env = process.env): Config {
@@ -162,6 +180,14 @@ export function parseConfig(env: Env = process.env): Config {
     const v = str('OBJECTSTORE_URL');
     const problem = v === undefined ? undefined : objectStoreUrlProblem(v);
     if (problem) problems.push(`OBJECTSTORE_URL ${problem}`);
+    return v;
+  };
+
+  const mapTileUrl = (): string | undefined => {
+    const v = str('MAP_TILE_URL');
+    if (v === undefined) return undefined;
+    const problem = mapTileUrlProblem(v);
+    if (problem) problems.push(`MAP_TILE_URL ${problem}`);
     return v;
   };
 
@@ -225,6 +251,7 @@ export function parseConfig(env: Env = process.env): Config {
     waGatewayToken: str('WA_GATEWAY_TOKEN'),
     objectStoreUrl: objectStoreUrl(),
     metricsToken: str('METRICS_TOKEN'),
+    mapTileUrl: mapTileUrl(),
     notify: {
       maxAttempts: int('NOTIFY_MAX_ATTEMPTS', 5, 1, 20),
       backoffMs: int('NOTIFY_BACKOFF_MS', 30_000, 10, 3_600_000),

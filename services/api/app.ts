@@ -18,6 +18,7 @@ import { cswRoutes } from './routes/csw.routes';
 import { cswSettingsRoutes } from './routes/csw-settings.routes';
 import { systemStatusRoutes } from './routes/system-status.routes';
 import { THUMBNAIL_PATH, thumbnailRoutes } from './routes/thumbnail.routes';
+import { publicPageSecurity, publicPagesRoutes } from './routes/public-pages.routes';
 import { metricsRoutes } from './routes/metrics.routes';
 import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard.routes';
 import { createMetrics } from '../../libs/metrics/metrics';
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(metricsRoutes(deps, metrics));
   app.use('/metadata/csw', cswMetrics(metrics));
   app.use(cswRoutes(deps));
+  app.use(publicPageSecurity(deps));
+  app.use(publicPagesRoutes(deps));
 
   const passport = configurePassport(deps.db);
   const api = express.Router();

@@ -20,6 +20,9 @@ import { createMetrics } from '../../libs/metrics/metrics';
 import { instrumentJobHandlers } from '../../libs/metrics/job-metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { createDashboardQueues } from './routes/queues-dashboard.routes';
+import { publicPagesSource } from '../../libs/db/public-pages.repository';
+import { loadCswIdentity } from '../../libs/csw/csw-identity';
+import { createOarecHtmlRenderer } from '../../libs/oarec/html/oarec-html-renderer';
 
 export interface ApiRuntime {
   deps: AppDeps;
@@ -74,6 +77,18 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
 
   await ensureBootstrapAdmin(db, config, logger);
 
+  const publicPages = publicPagesSource(db);
+  // the public pages (HTML of the Records routes), assembled once; the catalogue's name and
+  // abstract are the CSW identity, read per page so an administrator's edit shows at once
+  const oarecHtml = createOarecHtmlRenderer({
+    source: publicPages,
+    identity: async () => {
+      const id = await loadCswIdentity(db, config.csw.identity);
+      return { title: id.title, abstract: id.abstract };
+    },
+    mapTileUrl: config.mapTileUrl,
+  });
+
   const deps: AppDeps = {
     config,
     db,
@@ -90,6 +105,8 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
     renderer,
     objectStore,
     metrics,
+    publicPages,
+    oarecHtml,
     ...(dashboardQueues ? { dashboardQueues } : {}),
   };
   return {
