@@ -11,8 +11,9 @@ export function publicPagesSource(db: Queryable): PublicPagesSource {
     async summary(recentLimit: number): Promise<CatalogueSummary> {
       const [types, orgs, recent] = await Promise.all([
         db.query<{ type: string | null; count: string }>(
-          `SELECT hierarchy_level AS type, count(*) AS count FROM records WHERE status = 'PUBLISHED'
-           GROUP BY hierarchy_level ORDER BY count(*) DESC, hierarchy_level`,
+          // no hierarchy level = dataset, the ISO 19115 default (as the Records mapping reads it)
+          `SELECT COALESCE(hierarchy_level, 'dataset') AS type, count(*) AS count FROM records WHERE status = 'PUBLISHED'
+           GROUP BY 1 ORDER BY count(*) DESC, 1`,
         ),
         db.query<{ count: string }>(`SELECT count(DISTINCT organisation_id) AS count FROM records WHERE status = 'PUBLISHED'`),
         db.query<{ id: string; title: string; published_at: Date | string | null; updated_at: Date | string }>(

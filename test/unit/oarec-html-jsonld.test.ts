@@ -65,7 +65,11 @@ describe('schema.org Dataset of a record page', () => {
     }
     expect(page).toContain(`href="${BASE}/collections/metadata/items/rec-full?f=iso19139"`);
     expect(page).toContain(`href="${BASE}/collections/metadata/items/rec-full?f=iso19115-3"`);
-    expect(page).toContain('<img src="https://tanahair.indonesia.go.id/thumb/rbi25k-bogor.png" alt="Pratinjau');
+    // a thumbnail on another host is a link (the CSP allows images from this server only)
+    expect(page).toContain('<a href="https://tanahair.indonesia.go.id/thumb/rbi25k-bogor.png">Lihat gambar pratinjau</a>');
+    expect(page).not.toContain('<img src="https://tanahair');
+    const own = oarecRecordOf({ ...FULL, thumbnailUrl: `${BASE}/api/metadata/rec-full/thumbnail` }, BASE);
+    expect(recordPage(own, OPTS)).toContain(`<img src="${BASE}/api/metadata/rec-full/thumbnail" alt="Pratinjau`);
     expect(page).toContain('data-bbox="106.5,-6.75,107,-6.5"');
     // autodiscovery
     expect(page).toContain('<link rel="http://www.opengis.net/def/rel/ogc/1.0/ogc-catalog" type="application/json" href="https://katalog.contoh.go.id/collections/metadata"');

@@ -32,6 +32,11 @@ const EXTRA_LABELS: Record<string, string> = {
 const row = (label: string, value: HtmlValue): SafeHtml | '' =>
   value === undefined || value === '' || (Array.isArray(value) && value.length === 0) ? '' : html`<dt>${label}</dt><dd>${value}</dd>`;
 
+/** ISO topic categories are a theme scheme given by a long code-list URL: name it. */
+function schemeLabel(scheme: string): string {
+  return /TopicCategory/i.test(scheme) ? 'Kategori topik (ISO 19115)' : scheme;
+}
+
 function langText(l: { code: string; name?: string } | string | undefined): string | undefined {
   if (!l) return undefined;
   return typeof l === 'string' ? l : l.name ? `${l.name} (${l.code})` : l.code;
@@ -59,6 +64,14 @@ function otherValue(v: unknown): HtmlValue {
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return html`<ul>${v.map((x) => html`<li>${otherValue(x)}</li>`)}</ul>`;
   return html`<pre class="json">${JSON.stringify(v, null, 2)}</pre>`;
+}
+
+/**
+ * Only a thumbnail this catalogue serves is shown inline: the CSP allows images from 'self'
+ * (a page must not make the reader's browser call other hosts); others become a link.
+ */
+function isOwn(href: string, baseUrl: string): boolean {
+  return href.startsWith('/') ? !href.startsWith('//') : href.startsWith(`${baseUrl}/`);
 }
 
 export function recordPage(rec: OarecRecord, o: RecordPageOptions): string {
@@ -97,7 +110,7 @@ ${row('Rekaman dibuat', formatDate(p.created))}
 ${row('Rekaman diperbarui', p.updated ? html`<time datetime="${p.updated}">${formatDate(p.updated)}</time>` : '')}
 </dl></section>
 ${(p.themes ?? []).length ? html`<section aria-labelledby="h-tema"><h2 id="h-tema">Tema</h2><dl class="pairs">${(p.themes ?? []).map((t) =>
-    row(t.scheme, t.concepts.map((c) => c.title ?? topicLabel(c.id)).join(', ')))}</dl></section>` : ''}
+    row(schemeLabel(t.scheme), t.concepts.map((c) => c.title ?? topicLabel(c.id)).join(', ')))}</dl></section>` : ''}
 <section aria-labelledby="h-cakupan"><h2 id="h-cakupan">Cakupan</h2>
 <dl class="pairs">
 ${row('Cakupan waktu', timeText || 'tidak disebutkan')}
@@ -117,7 +130,9 @@ ${dists.length ? html`<ul class="links">${dists.map((l) => {
 ${others.length ? html`<section aria-labelledby="h-lain"><h2 id="h-lain">Informasi lain</h2><dl class="pairs">${others.map(([k, v]) => row(EXTRA_LABELS[k] ?? k, otherValue(v)))}</dl></section>` : ''}
 </div>
 <aside class="record-side" aria-label="Pratinjau dan unduhan metadata">
-${preview ? html`<figure class="thumb"><img src="${preview}" alt="Pratinjau ${title}" loading="lazy"><figcaption>Pratinjau</figcaption></figure>` : ''}
+${preview ? (isOwn(preview, o.baseUrl)
+    ? html`<figure class="thumb"><img src="${preview}" alt="Pratinjau ${title}" loading="lazy"><figcaption>Pratinjau</figcaption></figure>`
+    : html`<p><a href="${preview}">Lihat gambar pratinjau</a> <span class="muted">(di situs lain)</span></p>`) : ''}
 <h2>Metadata</h2>
 <ul class="links">
 <li><a href="${self}?f=json">GeoJSON (OGC API – Records)</a></li>

@@ -74,7 +74,7 @@ async function startMap(el, form) {
   const initial = el.dataset.bbox ? el.dataset.bbox.split(',').map(Number) : null;
   if (initial && initial.length === 4 && initial.every(Number.isFinite)) {
     show(initial);
-    map.fitBounds(boxBounds(initial), { padding: [20, 20], maxZoom: 8 });
+    map.fitBounds(boxBounds(initial), { padding: [30, 30], maxZoom: 6 });
   }
   el.setAttribute('data-map-ready', '');
   if (el.dataset.map !== 'search' || !form) return;
