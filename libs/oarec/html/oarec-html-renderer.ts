@@ -38,10 +38,12 @@ export interface OarecHtmlPages {
 const RECENT = 8;
 
 export function createOarecHtmlRenderer(deps: OarecHtmlDeps): OarecHtmlPages {
-  const name = async (fallback?: string) => (await deps.identity()).title || fallback || 'Katalog Metadata Geospasial';
+  // the route's identity when it passes one, else read it (tests, and routes that do not)
+  const identity = async (ctx: HtmlPageContext): Promise<CatalogueIdentity> => ctx.catalogue ?? deps.identity();
+  const name = async (ctx: HtmlPageContext) => (await identity(ctx)).title || 'Katalog Metadata Geospasial';
   return {
     async landing(json, ctx) {
-      const [id, summary] = await Promise.all([deps.identity(), deps.source.summary(RECENT)]);
+      const [id, summary] = await Promise.all([identity(ctx), deps.source.summary(RECENT)]);
       return homePage({ title: id.title || json.title || 'Katalog Metadata Geospasial', abstract: id.abstract || json.description || '', summary }, ctx);
     },
     async conformance(json, ctx) {
@@ -54,10 +56,10 @@ export function createOarecHtmlRenderer(deps: OarecHtmlDeps): OarecHtmlPages {
       return collectionPage(json, ctx);
     },
     async items(json, facets, ctx) {
-      return searchPage(json, facets, ctx, { catalogueName: await name(), tileUrl: deps.mapTileUrl });
+      return searchPage(json, facets, ctx, { catalogueName: await name(ctx), tileUrl: deps.mapTileUrl });
     },
     async record(feature, ctx) {
-      return recordPage(feature, { baseUrl: ctx.baseUrl, catalogueName: await name(), tileUrl: deps.mapTileUrl });
+      return recordPage(feature, { baseUrl: ctx.baseUrl, catalogueName: await name(ctx), tileUrl: deps.mapTileUrl });
     },
     async queryables(json, ctx) {
       return queryablesPage(json as Parameters<typeof queryablesPage>[0], ctx);

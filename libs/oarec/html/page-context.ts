@@ -8,6 +8,8 @@ export interface HtmlPageContext {
   /** public base URL without a trailing slash, e.g. https://katalog.example.go.id */
   baseUrl: string;
   query: QueryParams;
+  /** the catalogue's name and abstract when the route already has them (the CSW identity) */
+  catalogue?: { title: string; abstract: string };
 }
 
 /** Where the pages live (mounted at the root of BASE_URL, as the Records API is). */

@@ -103,7 +103,7 @@ ${row('Bahasa', (p.languages ?? []).map(langText).join(', '))}
 ${row('Bahasa sumber daya', (p.resourceLanguages ?? []).map(langText).join(', '))}
 ${row('Kata kunci', (p.keywords ?? []).length ? html`<ul class="tags">${(p.keywords ?? []).map((k) => html`<li><a href="${PATHS.items}?q=${encodeURIComponent(k)}">${k}</a></li>`)}</ul>` : '')}
 ${row('Format', (p.formats ?? []).map((f) => f.name ?? f.mediaType).filter(Boolean).join(', '))}
-${row('Lisensi', p.license ? (license ? html`<a href="${license}">${p.license === 'other' ? 'lihat lisensi' : p.license}</a>` : p.license) : '')}
+${row('Lisensi', p.license ? html`<span id="lisensi">${license ? html`<a href="${license}">${p.license === 'other' ? 'lihat lisensi' : p.license}</a>` : p.license}</span>` : '')}
 ${row('Hak dan batasan', p.rights)}
 ${row('Pengenal lain', (p.externalIds ?? []).map((e) => (e.scheme ? `${e.value} (${e.scheme})` : e.value)).join(', '))}
 ${row('Rekaman dibuat', formatDate(p.created))}

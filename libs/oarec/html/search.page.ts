@@ -12,8 +12,9 @@ export interface SearchPageOptions {
   tileUrl?: string;
 }
 
-const SORTS: [string, string][] = [
-  ['', 'Relevansi (bawaan)'],
+/** Sort choices as links (not a select): no empty `sortby=` without JavaScript, and each order is a shareable URL. */
+const SORTS: [string | undefined, string][] = [
+  [undefined, 'Bawaan'],
   ['title', 'Judul A–Z'],
   ['-title', 'Judul Z–A'],
   ['-updated', 'Terbaru diperbarui'],
@@ -40,17 +41,14 @@ ${(p.keywords ?? []).length ? html`<p class="muted">Kata kunci: ${(p.keywords ??
 /** The search form: free text, the box (map or four coordinates), sort; facets and paging are links. */
 function searchForm(state: Record<string, string | undefined>, facetNames: Set<string>): SafeHtml {
   const bbox = state.bbox?.split(',') ?? [];
-  const kept = Object.entries(state).filter(([k, v]) => v !== undefined && (facetNames.has(k) || !['q', 'bbox', 'sortby', 'offset'].includes(k)));
+  // the rest of the state (facets, sort, limit) rides along in hidden fields; paging restarts
+  const kept = Object.entries(state).filter(([k, v]) => v !== undefined && (facetNames.has(k) || !['q', 'bbox', 'offset'].includes(k)));
   const coord = (i: number, name: string, label: string, min: number, max: number) =>
     html`<div class="coord"><label for="bbox-${name}">${label}</label><input id="bbox-${name}" data-bbox-part="${i}" type="number" step="any" min="${min}" max="${max}" inputmode="decimal" value="${bbox[i] ?? ''}"></div>`;
   return html`<form class="search-form" method="get" action="${PATHS.items}" role="search" aria-label="Cari metadata" data-search-form>
 <div class="field">
 <label for="q">Kata pencarian</label>
 <div class="inline"><input id="q" name="q" type="search" value="${state.q ?? ''}" placeholder="mis. batas administrasi, sungai"><button type="submit">Cari</button></div>
-</div>
-<div class="field">
-<label for="sortby">Urutkan</label>
-<select id="sortby" name="sortby">${SORTS.map(([v, l]) => html`<option value="${v}"${(state.sortby ?? '') === v ? html` selected` : ''}>${l}</option>`)}</select>
 </div>
 ${state.bbox ? html`<input type="hidden" name="bbox" value="${state.bbox}" data-bbox-value>` : ''}
 <fieldset class="bbox-fields" data-bbox-fields hidden>
@@ -63,6 +61,13 @@ ${coord(0, 'barat', 'Barat', -180, 180)}${coord(1, 'selatan', 'Selatan', -90, 90
 ${state.bbox ? html`<p>Batas wilayah: ${state.bbox} · <a href="${urlWith(PATHS.items, { ...state, bbox: undefined, offset: undefined })}">Hapus batas wilayah</a></p>` : ''}
 ${kept.map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
 </form>`;
+}
+
+function sortLinks(state: Record<string, string | undefined>): SafeHtml {
+  return html`<nav class="sort" aria-label="Urutkan hasil"><span class="sort-label">Urutkan:</span> <ul>${SORTS.map(([v, label]) => {
+    const current = (state.sortby ?? undefined) === v;
+    return html`<li><a href="${urlWith(PATHS.items, { ...state, sortby: v, offset: undefined })}"${current ? html` aria-current="true"` : ''}>${label}</a></li>`;
+  })}</ul></nav>`;
 }
 
 function pager(state: Record<string, string | undefined>, matched: number | undefined, returned: number): SafeHtml {
@@ -104,6 +109,7 @@ ${facetsPanel(groups, state)}
 <section class="results" aria-labelledby="h-hasil">
 <h2 id="h-hasil">Hasil</h2>
 <p role="status" data-result-summary>${summary}</p>
+${sortLinks(state)}
 ${features.length ? html`<ol class="result-list" start="${offset + 1}">${features.map(resultItem)}</ol>` : ''}
 ${pager(state, matched, returned)}
 <p class="muted">Tautan pencarian ini dapat dibagikan; hasil sebagai <a href="${urlWith(PATHS.items, { ...state, f: 'json' })}">GeoJSON</a>.</p>
