@@ -1,5 +1,5 @@
 import { SUPPORTED_FUNCTIONS } from './filter/parse-ogc-filter';
-import { ADDITIONAL_QUERYABLES, DC_QUERYABLES, ISO_QUERYABLES } from './queryables';
+import { ADDITIONAL_QUERYABLES, DC_QUERYABLES, ISO_QUERYABLES } from '../search/queryables';
 import { NS, type QName } from './namespaces';
 import type { CapabilitiesSection, CswOperation, ElementSet, ResultType } from './request/csw-request';
 

@@ -1,11 +1,9 @@
 import type { KeyValueStore } from '../cache/key-value';
 import type { CswIdentity } from '../config';
 import type { MetadataRecord } from '../catalogue/record.types';
-import type { Queryable } from '../db/database';
-import { findRecordById } from '../db/record.repository';
 import type { RenderFormat } from '../render/formats';
-import { loadCswIdentity } from './csw-identity';
-import { createCswResponseCache, type CswResponseCache } from './csw-response-cache';
+import type { SearchStore } from '../search/search-port';
+import { createCswResponseCache, type CswResponseCache } from './csw-cache';
 import { createCswService, type CswLogger, type CswService } from './csw-service';
 
 /** The renderer as CSW needs it (libs/render's renderer and the worker's pool both fit). */
@@ -23,7 +21,10 @@ export interface BuiltinCswSettings {
 }
 
 export interface BuiltinCswDeps extends BuiltinCswSettings {
-  db: Queryable;
+  /** the search core's database port */
+  store: SearchStore;
+  /** the identity GetCapabilities shows (the stored one over identityDefaults) */
+  getIdentity(): Promise<CswIdentity>;
   kv: KeyValueStore;
   logger?: CswLogger;
   /** renders a PUBLISHED record whose stored render is missing or older than the record */
@@ -50,7 +51,7 @@ export function createBuiltinCsw(deps: BuiltinCswDeps): BuiltinCsw {
         const out = new Map<string, string>();
         const rendered: { id: string; version: number }[] = [];
         for (const id of ids) {
-          const record = await findRecordById(deps.db, id);
+          const record = await deps.store.recordById(id);
           if (!record || record.status !== 'PUBLISHED') continue;
           try {
             out.set(id, await renderOnce(record, format));
@@ -65,9 +66,9 @@ export function createBuiltinCsw(deps: BuiltinCswDeps): BuiltinCsw {
     : undefined;
 
   const service = createCswService({
-    db: deps.db,
+    store: deps.store,
     baseUrl: deps.baseUrl,
-    getIdentity: () => loadCswIdentity(deps.db, deps.identityDefaults),
+    getIdentity: deps.getIdentity,
     exceptionHttpStatus: deps.exceptionHttpStatus,
     ...(renderMissing ? { renderMissing } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),

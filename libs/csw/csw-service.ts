@@ -1,6 +1,6 @@
-import { CswError, invalid } from './csw-error';
+import { asCswError, CswError, invalid } from './csw-error';
 import type { CswServiceDeps, ExecuteContext } from './handlers/handler-deps';
-import { createCountMemo } from './count-memo';
+import { createCountMemo } from '../search/count-memo';
 import { handleGetDomain } from './handlers/get-domain.handler';
 import { handleGetRecordById, handleGetRecords } from './handlers/get-records.handler';
 import type { CswRequest, GetCapabilitiesRequest } from './request/csw-request';
@@ -93,10 +93,8 @@ export function createCswService(deps: CswServiceDeps): CswService {
   }
 
   function failure(err: unknown): CswHttpResponse {
-    let e: CswError;
-    if (err instanceof CswError) {
-      e = err;
-    } else {
+    let e: CswError | undefined = asCswError(err);
+    if (!e) {
       deps.logger?.error({ err }, 'CSW: kesalahan internal');
       e = new CswError('NoApplicableCode', undefined, 'Terjadi kesalahan internal pada layanan katalog. Silakan coba lagi nanti.');
     }

@@ -1,29 +1,25 @@
 import type { Element } from '@xmldom/xmldom';
-import { invalid } from './csw-error';
-import { resolveQueryable, type Queryable } from './queryables';
+import { asCswError, invalid } from './csw-error';
+import { sortableQueryable, type SortSpec } from '../search/sort-order';
 import { childElements, display, isOgc, textOf } from './filter/dom-helpers';
 
+export { compileOrderBy, type SortSpec } from '../search/sort-order';
+
 /**
- * CSW SortBy (KVP `SORTBY=dc:title:A,dct:modified:D` and XML `ogc:SortBy`) → ORDER BY.
- * Paging must be stable, so the identifier always comes last (`r.id ASC`); without SortBy
- * the order is the identifier alone, which is stable, index-backed and the same for every
- * page of a harvest. Values missing on a record sort last in both directions.
+ * CSW SortBy (KVP `SORTBY=dc:title:A,dct:modified:D` and XML `ogc:SortBy`) → the search
+ * core's sort list (libs/search/sort-order.ts compiles it, identifier last).
  * Multi-valued properties sort by their first value (CITE sorts by dc:format), the
  * bounding box by its area; only csw:AnyText cannot be sorted.
  */
-export interface SortSpec {
-  /** canonical queryable name */
-  property: string;
-  order: 'ASC' | 'DESC';
-}
 
 const ORDERS: Record<string, SortSpec['order']> = { A: 'ASC', ASC: 'ASC', D: 'DESC', DESC: 'DESC' };
 
-function sortable(name: string, locator: string): Queryable {
-  const q = resolveQueryable(name);
-  if (!q) throw invalid(locator, `Properti pengurutan "${name.slice(0, 100)}" tidak dikenal.`);
-  if (!q.sortable) throw invalid(locator, `Properti ${q.name} tidak dapat dipakai untuk pengurutan.`);
-  return q;
+function sortable(name: string, locator: string) {
+  try {
+    return sortableQueryable(name, locator);
+  } catch (err) {
+    throw asCswError(err) ?? err;
+  }
 }
 
 function order(value: string, locator: string): SortSpec['order'] {
@@ -61,13 +57,4 @@ export function parseSortByXml(el: Element): SortSpec[] {
     const q = sortable(textOf(nameEl).trim(), 'sortby');
     return { property: q.name, order: orderEl ? order(textOf(orderEl), 'sortby') : 'ASC' };
   });
-}
-
-export function compileOrderBy(specs: SortSpec[]): string {
-  const parts = specs.map((s) => {
-    const q = sortable(s.property, 'sortby');
-    return `${q.sortSql ?? q.sql} ${s.order === 'DESC' ? 'DESC' : 'ASC'}${q.sortNotNull ? '' : ' NULLS LAST'}`;
-  });
-  parts.push('r.id ASC');
-  return parts.join(', ');
 }

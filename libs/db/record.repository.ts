@@ -15,7 +15,7 @@ import { findUserById } from './user.repository';
  * behind the document. Reads select only the record's own columns, not the projection.
  */
 
-interface RecordRow {
+export interface RecordRow {
   id: string;
   status: RecordStatus;
   organisation_id: string;
@@ -28,10 +28,10 @@ interface RecordRow {
   published_at: Date | string | null;
 }
 
-const RECORD_COLUMNS = 'r.id, r.status, r.organisation_id, r.owner_id, r.reviewer_id, r.version, r.doc, r.created_at, r.updated_at, r.published_at';
+export const RECORD_COLUMNS = 'r.id, r.status, r.organisation_id, r.owner_id, r.reviewer_id, r.version, r.doc, r.created_at, r.updated_at, r.published_at';
 const RETURNING = RECORD_COLUMNS.replace(/r\./g, '');
 
-function toRecord(row: RecordRow): MetadataRecord {
+export function toRecord(row: RecordRow): MetadataRecord {
   return {
     id: row.id,
     ...row.doc,

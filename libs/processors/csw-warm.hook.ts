@@ -1,6 +1,8 @@
 import { createBuiltinCsw, type BuiltinCsw } from '../csw/csw-endpoint';
 import type { CswHttpRequest } from '../csw/csw-service';
 import { readBuiltinCswSettings } from '../csw/csw-shared-settings';
+import { loadCswIdentity } from '../db/csw-identity.repository';
+import { createSearchStore } from '../db/search.repository';
 import type { ProcessorDeps } from './processor-deps';
 
 /** A change that touched what CSW shows, after its renders are stored and the generation bumped. */
@@ -57,7 +59,16 @@ export async function warmCswCache(deps: CswWarmDeps, change: CswWarmRequest): P
     const settingsJson = JSON.stringify(settings);
     let entry = builtins.get(deps);
     if (!entry || entry.settingsJson !== settingsJson) {
-      entry = { settingsJson, csw: createBuiltinCsw({ ...settings, db: deps.db, kv: deps.kv, logger: deps.logger, renderer: deps.renderer }) };
+      // the worker's own assembly of the same built-in CSW the API runs (builtin-catalogue.ts there)
+      const csw = createBuiltinCsw({
+        ...settings,
+        store: createSearchStore(deps.db),
+        getIdentity: () => loadCswIdentity(deps.db, settings.identityDefaults),
+        kv: deps.kv,
+        logger: deps.logger,
+        renderer: deps.renderer,
+      });
+      entry = { settingsJson, csw };
       builtins.set(deps, entry);
     }
     let warmed = 0;

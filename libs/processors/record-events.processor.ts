@@ -1,4 +1,4 @@
-import { bumpCswGeneration } from '../cache/csw-generation';
+import { bumpCswGeneration } from '../search/cache-generation';
 import { organisationOfRecord } from '../db/lintas-org.repository';
 import type { JobHandler } from '../jobs/job-handlers';
 import { thumbnailKey } from '../objectstore/thumbnail-key';

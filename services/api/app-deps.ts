@@ -10,8 +10,9 @@ import type { ObjectStore } from '../../libs/objectstore/object-store';
 import type { ComponentProbes } from '../../libs/ops/component-probes';
 import type { Metrics } from '../../libs/metrics/metrics';
 import type { PublicPagesSource } from '../../libs/catalogue/public-pages.port';
-import type { OarecHtmlPages } from '../../libs/oarec/html/oarec-html-renderer';
 import type { DashboardQueues } from './routes/queues-dashboard.routes';
+import type { BuiltinCatalogue } from './builtin-catalogue';
+import type { OarecHtmlRenderer } from '../../libs/oarec/html-port';
 
 /**
  * Everything the HTTP app needs, built by main.ts (or a test) and passed in: the app itself
@@ -21,6 +22,10 @@ import type { DashboardQueues } from './routes/queues-dashboard.routes';
 export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
+  /** the built-in catalogue service (search core + caches + protocol adapters), assembled once by the runtime */
+  catalogue: BuiltinCatalogue;
+  /** HTML pages of OGC API – Records (libs/oarec/html/); absent → HTML requests answer 406 */
+  oarecHtml?: OarecHtmlRenderer;
   logger: Logger;
   /** Redis in server mode, memory in embedded mode */
   kv: KeyValueStore;
@@ -48,8 +53,6 @@ export interface AppDeps {
   metrics?: Metrics;
   /** published identifiers and figures for the sitemap and the home page (libs/db public-pages.repository.ts) */
   publicPages: PublicPagesSource;
-  /** the HTML pages of the Records routes (libs/oarec/html), handed to them for `text/html` */
-  oarecHtml?: OarecHtmlPages;
   /** BullMQ handles for the queue dashboard (server mode only; absent = embedded, the board says so) */
   dashboardQueues?: DashboardQueues;
 }

@@ -15,6 +15,7 @@ import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
 import { exportRoutes } from './routes/export.routes';
 import { cswRoutes } from './routes/csw.routes';
+import { oarecRoutes } from './routes/oarec.routes';
 import { cswSettingsRoutes } from './routes/csw-settings.routes';
 import { systemStatusRoutes } from './routes/system-status.routes';
 import { THUMBNAIL_PATH, thumbnailRoutes } from './routes/thumbnail.routes';
@@ -51,6 +52,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(cswRoutes(deps));
   app.use(publicPageSecurity(deps));
   app.use(publicPagesRoutes(deps));
+  // OGC API – Records at the root: public, no session, exception JSON
+  app.use(oarecRoutes(deps));
 
   const passport = configurePassport(deps.db);
   const api = express.Router();

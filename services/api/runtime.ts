@@ -14,14 +14,14 @@ import { createJobSystem } from '../../libs/processors/job-system';
 import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import type { AppDeps } from './app-deps';
 import { ensureBootstrapAdmin } from './bootstrap';
-import { bumpCswGeneration } from '../../libs/cache/csw-generation';
+import { bumpCswGeneration } from '../../libs/search/cache-generation';
+import { createBuiltinCatalogue } from './builtin-catalogue';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
 import { createMetrics } from '../../libs/metrics/metrics';
 import { instrumentJobHandlers } from '../../libs/metrics/job-metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { createDashboardQueues } from './routes/queues-dashboard.routes';
 import { publicPagesSource } from '../../libs/db/public-pages.repository';
-import { loadCswIdentity } from '../../libs/csw/csw-identity';
 import { createOarecHtmlRenderer } from '../../libs/oarec/html/oarec-html-renderer';
 
 export interface ApiRuntime {
@@ -77,13 +77,15 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
 
   await ensureBootstrapAdmin(db, config, logger);
 
+  // the search core, its cache and the protocol adapters: assembled once, here
+  const catalogue = createBuiltinCatalogue({ config, db, kv, logger, renderer, jobs });
   const publicPages = publicPagesSource(db);
   // the public pages (HTML of the Records routes), assembled once; the catalogue's name and
   // abstract are the CSW identity, read per page so an administrator's edit shows at once
   const oarecHtml = createOarecHtmlRenderer({
     source: publicPages,
     identity: async () => {
-      const id = await loadCswIdentity(db, config.csw.identity);
+      const id = await catalogue.getIdentity();
       return { title: id.title, abstract: id.abstract };
     },
     mapTileUrl: config.mapTileUrl,
@@ -92,6 +94,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
   const deps: AppDeps = {
     config,
     db,
+    catalogue,
     logger,
     kv,
     sessionStore,

@@ -4,10 +4,11 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { launchBrowser, openWatchedPage, seriousAxeViolations, type PageWatch } from '../helpers/browser';
 import { FULL, SERVICE } from '../helpers/sample-records';
 import { seedPublicCatalogue } from './support/pages-seed';
-import { startPagesHarness } from './support/pages-harness';
+import { listenApp } from './support/listen-app';
 
-// The public pages in Debian's Chromium against the real app (server mode: PostgreSQL + Redis),
-// its real renderer, static assets, Leaflet and base map. Screenshots go to docs/screenshots/.
+// The public pages in Debian's Chromium against the real app (server mode: PostgreSQL + Redis):
+// the OGC API – Records routes and search core, the pages' renderer, static assets, Leaflet and
+// the base map. Screenshots go to docs/screenshots/.
 const SHOTS = path.join(__dirname, '../../docs/screenshots');
 
 function expectClean(watch: PageWatch): void {
@@ -41,7 +42,7 @@ describe('browser: public pages', () => {
     publishedCount = seeded.published.length;
     draftTitle = seeded.draftTitle;
     lastPublishedTitle = seeded.published[seeded.published.length - 1]?.title ?? '';
-    ({ base, close } = await startPagesHarness(t));
+    ({ base, close } = await listenApp(t));
     browser = await launchBrowser();
   }, 120_000);
 
@@ -195,7 +196,7 @@ describe('browser: public pages in embedded mode', () => {
   beforeAll(async () => {
     t = await startTestApp('embedded');
     published = (await seedPublicCatalogue(t.deps.db)).published.length;
-    ({ base, close } = await startPagesHarness(t));
+    ({ base, close } = await listenApp(t));
     browser = await launchBrowser();
   }, 600_000); // PGlite + PostGIS start: seconds when idle, minutes on a loaded machine
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { currentCswGeneration } from '../../libs/cache/csw-generation';
+import { currentCswGeneration } from '../../libs/search/cache-generation';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { PROJECTION_COLUMNS, projectRecord } from '../../libs/catalogue/search-projection';
 import { parseConfig } from '../../libs/config';

@@ -1,8 +1,9 @@
 import type { KeyValueStore } from '../../libs/cache/key-value';
+import { createSearchStore } from '../../libs/db/search.repository';
 import { createMemoryStore } from '../../libs/cache/memory-store';
-import { bumpCswGeneration, CSW_GENERATION_KEY } from '../../libs/cache/csw-generation';
+import { bumpCswGeneration, CSW_GENERATION_KEY } from '../../libs/search/cache-generation';
 import { projectRecord } from '../../libs/catalogue/search-projection';
-import { createCswResponseCache, type CswResponseCache } from '../../libs/csw/csw-response-cache';
+import { createCswResponseCache, type CswResponseCache } from '../../libs/csw/csw-cache';
 import { cswCacheKey } from '../../libs/csw/csw-cache-key';
 import { createCswService, type CswHttpRequest, type CswService } from '../../libs/csw/csw-service';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
@@ -41,7 +42,7 @@ async function publishQuietly(id: string): Promise<void> {
 beforeAll(async () => {
   t = await createTestDatabase();
   await seedCswRecords(t.db);
-  svc = createCswService({ db: t.db, baseUrl: 'https://katalog.test', getIdentity: async () => IDENTITY, exceptionHttpStatus: 'csw202' });
+  svc = createCswService({ store: createSearchStore(t.db), baseUrl: 'https://katalog.test', getIdentity: async () => IDENTITY, exceptionHttpStatus: 'csw202' });
 });
 
 afterAll(async () => {

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import type { MetadataDoc, RecordStatus } from '../../libs/catalogue/record.types';
 import { projectRecord } from '../../libs/catalogue/search-projection';
-import { CswError } from '../../libs/csw/csw-error';
-import { compileFilter } from '../../libs/csw/filter/compile-sql';
-import { COMPARISON_OPS, SPATIAL_OPS, type FilterNode } from '../../libs/csw/filter/filter-ast';
-import { envelopeWkt, toWkt, type Pos } from '../../libs/csw/filter/geometry';
+import { SearchError as CswError } from '../../libs/search/search-error';
+import { compileFilter } from '../../libs/search/filter/compile-sql';
+import { COMPARISON_OPS, SPATIAL_OPS, type FilterNode } from '../../libs/search/filter/filter-ast';
+import { envelopeWkt, toWkt, type Pos } from '../../libs/search/filter/geometry';
 import { parseCql } from '../../libs/csw/filter/parse-cql';
-import { domainSql, QUERYABLES, resolveQueryable } from '../../libs/csw/queryables';
+import { domainSql, QUERYABLES, resolveQueryable } from '../../libs/search/queryables';
 import { compileOrderBy, type SortSpec } from '../../libs/csw/sort-by';
-import { countPublished, domainValues, publishedWithRenders, searchPublished, searchPublishedPage } from '../../libs/db/csw-search.repository';
+import { countPublished, domainValues, publishedWithRenders, searchPublished, searchPublishedPage } from '../../libs/db/search.repository';
 import type { Database } from '../../libs/db/database';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createSearchStore } from '../../libs/db/search.repository';
 import path from 'node:path';
 import { DOMParser, type Document } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
@@ -50,7 +51,7 @@ beforeAll(async () => {
     }
     loaded.push({ id, serviceType: doc.serviceType });
   }
-  svc = createCswService({ db: t.db, baseUrl: 'https://katalog.test', getIdentity: async () => { throw new Error('not used'); }, exceptionHttpStatus: 'csw202' });
+  svc = createCswService({ store: createSearchStore(t.db), baseUrl: 'https://katalog.test', getIdentity: async () => { throw new Error('not used'); }, exceptionHttpStatus: 'csw202' });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { parseConfig } from '../../libs/config';
 import { createLogger } from '../../libs/logger';
 import { createMemoryStore } from '../../libs/cache/memory-store';
-import { currentCswGeneration } from '../../libs/cache/csw-generation';
+import { currentCswGeneration } from '../../libs/search/cache-generation';
 import type { KeyValueStore } from '../../libs/cache/key-value';
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { createUser } from '../../libs/db/user.repository';

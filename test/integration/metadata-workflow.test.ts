@@ -1,5 +1,5 @@
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
-import { currentCswGeneration } from '../../libs/cache/csw-generation';
+import { currentCswGeneration } from '../../libs/search/cache-generation';
 import { completeDoc, minimalDoc, seedRecord, type Agent } from '../helpers/fixtures';
 import { useSeededApp } from '../helpers/seeded-app';
 

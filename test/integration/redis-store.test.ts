@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { createRedisStore } from '../../libs/cache/redis-store';
 import { createRateLimiter } from '../../libs/cache/rate-limiter';
-import { bumpCswGeneration, currentCswGeneration } from '../../libs/cache/csw-generation';
+import { bumpCswGeneration, currentCswGeneration } from '../../libs/search/cache-generation';
 import { TEST_REDIS_URL } from '../helpers/env';
 import { deleteKeys, testRedisPrefix } from '../helpers/test-redis';
 

@@ -1,5 +1,5 @@
 import { createLogger } from '../../libs/logger';
-import { currentCswGeneration } from '../../libs/cache/csw-generation';
+import { currentCswGeneration } from '../../libs/search/cache-generation';
 import { findRecordById, updateRecordContent } from '../../libs/db/record.repository';
 import { parseXmlSafely } from '../../libs/xml/safe-parse';
 import { startWorker, type WorkerRuntime } from '../../services/worker/start-worker';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { NS } from '../../libs/csw/namespaces';
-import { QUERYABLES } from '../../libs/csw/queryables';
+import { QUERYABLES } from '../../libs/search/queryables';
 import { hasUnstorableText } from '../../services/api/http/input-guards';
 
 /**

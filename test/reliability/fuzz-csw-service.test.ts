@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { createSearchStore } from '../../libs/db/search.repository';
 import { DOMParser } from '@xmldom/xmldom';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { createBuiltinCsw } from '../../libs/csw/csw-endpoint';
@@ -59,7 +60,8 @@ describe('the CSW service on fuzz input', () => {
     }
     const config = parseConfig({});
     service = createBuiltinCsw({
-      db,
+      store: createSearchStore(db),
+      getIdentity: async () => config.csw.identity,
       kv: createMemoryStore(),
       baseUrl: 'https://csw.example.go.id',
       exceptionHttpStatus: 'ows11',

@@ -1,7 +1,7 @@
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
 import { projectRecord } from '../../libs/catalogue/search-projection';
 import { NS } from '../../libs/csw/namespaces';
-import { QUERYABLES } from '../../libs/csw/queryables';
+import { QUERYABLES } from '../../libs/search/queryables';
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { completeDoc, createFixtureUser, FIXTURE_PASSWORD, seedRecord } from '../helpers/fixtures';
 import { call, cswQuery, login, owsExceptionCode, serveTestApp, show, type ServedTestApp } from './reliability-support';

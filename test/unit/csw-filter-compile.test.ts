@@ -1,12 +1,12 @@
-import { CswError } from '../../libs/csw/csw-error';
-import { compileFilter } from '../../libs/csw/filter/compile-sql';
-import { parseDateLiteral } from '../../libs/csw/filter/date-value';
-import type { FilterNode } from '../../libs/csw/filter/filter-ast';
-import { envelopeWkt } from '../../libs/csw/filter/geometry';
-import { literalLike, toContains, toSqlLike } from '../../libs/csw/filter/like-pattern';
+import { SearchError as CswError } from '../../libs/search/search-error';
+import { compileFilter } from '../../libs/search/filter/compile-sql';
+import { parseDateLiteral } from '../../libs/search/filter/date-value';
+import type { FilterNode } from '../../libs/search/filter/filter-ast';
+import { envelopeWkt } from '../../libs/search/filter/geometry';
+import { literalLike, toContains, toSqlLike } from '../../libs/search/filter/like-pattern';
 import {
   ADDITIONAL_QUERYABLES, DC_QUERYABLES, domainSql, ISO_QUERYABLES, QUERYABLES, resolveQueryable,
-} from '../../libs/csw/queryables';
+} from '../../libs/search/queryables';
 
 const compile = (node: FilterNode): { sql: string; params: unknown[] } => {
   const params: unknown[] = [];

@@ -1,4 +1,4 @@
-import type { FilterNode } from '../../libs/csw/filter/filter-ast';
+import type { FilterNode } from '../../libs/search/filter/filter-ast';
 import { parseOgcFilter } from '../../libs/csw/filter/parse-ogc-filter';
 import { parseXmlSafely } from '../../libs/xml/safe-parse';
 import { cswErrorOf } from '../helpers/thrown-error';

@@ -1,6 +1,6 @@
-import { countKey, createCountMemo } from '../../libs/csw/count-memo';
-import { createLocalEntries } from '../../libs/csw/csw-local-entries';
-import { createLocalScope } from '../../libs/csw/local-scope';
+import { countKey, createCountMemo } from '../../libs/search/count-memo';
+import { createLocalEntries } from '../../libs/search/local-entries';
+import { createLocalScope } from '../../libs/search/local-scope';
 
 /** The per-process state of the CSW path: count memo, local copies of cache entries, their scope. */
 describe('count memo', () => {

@@ -1,6 +1,7 @@
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { cswCacheKey } from '../../libs/csw/csw-cache-key';
-import { createCswResponseCache, MAX_SHARED_ENTRY_BYTES } from '../../libs/csw/csw-response-cache';
+import { createCswResponseCache } from '../../libs/csw/csw-cache';
+import { MAX_SHARED_ENTRY_BYTES } from '../../libs/search/response-cache';
 import type { CswHttpRequest, CswHttpResponse, CswService } from '../../libs/csw/csw-service';
 import { parseKvpRequest } from '../../libs/csw/request/parse-kvp';
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { createSearchStore } from '../../libs/db/search.repository';
 import { createCswService, type CswHttpResponse, type CswService } from '../../libs/csw/csw-service';
 import { NS } from '../../libs/csw/namespaces';
 import { DOMParser } from '@xmldom/xmldom';
@@ -20,7 +21,7 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedCswRecords(tdb.db);
   svc = createCswService({
-    db: tdb.db,
+    store: createSearchStore(tdb.db),
     baseUrl: 'https://csw.example.go.id',
     getIdentity: async () => IDENTITY,
     exceptionHttpStatus: 'ows11',

@@ -1,4 +1,5 @@
 import { DOMParser, type Document } from '@xmldom/xmldom';
+import { createSearchStore } from '../../libs/db/search.repository';
 import * as xpath from 'xpath';
 import { createCswService, type CswHttpResponse, type CswService, type CswServiceDeps } from '../../libs/csw/csw-service';
 import { NS } from '../../libs/csw/namespaces';
@@ -24,7 +25,7 @@ const isoDocs: string[] = [];
 const exceptionDocs: string[] = [];
 
 function deps(overrides: Partial<CswServiceDeps> = {}): CswServiceDeps {
-  return { db: tdb.db, baseUrl: BASE, getIdentity: async () => IDENTITY, exceptionHttpStatus: 'csw202', ...overrides };
+  return { store: createSearchStore(tdb.db), baseUrl: BASE, getIdentity: async () => IDENTITY, exceptionHttpStatus: 'csw202', ...overrides };
 }
 
 function keep(res: CswHttpResponse, kind: 'csw' | 'iso' = 'csw'): CswHttpResponse {

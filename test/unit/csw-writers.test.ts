@@ -3,7 +3,7 @@ import * as xpath from 'xpath';
 import type { CswIdentity } from '../../libs/config';
 import { CswError } from '../../libs/csw/csw-error';
 import { NS } from '../../libs/csw/namespaces';
-import { ISO_QUERYABLES } from '../../libs/csw/queryables';
+import { ISO_QUERYABLES } from '../../libs/search/queryables';
 import { writeCapabilities } from '../../libs/csw/responses/capabilities.writer';
 import { writeDescribeRecordResponse } from '../../libs/csw/responses/describe-record.writer';
 import { exceptionHttpStatus, writeExceptionReport } from '../../libs/csw/responses/exception-report.writer';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRecord } from '../../libs/catalogue/search-projection';
 import { validateMetadataDoc } from '../../libs/catalogue/validate-record';
-import { compileFilter } from '../../libs/csw/filter/compile-sql';
-import { domainSql, ISO_QUERYABLES, resolveQueryable } from '../../libs/csw/queryables';
+import { compileFilter } from '../../libs/search/filter/compile-sql';
+import { domainSql, ISO_QUERYABLES, resolveQueryable } from '../../libs/search/queryables';
 import { importMetadataXml } from '../../libs/import';
 import { SUITES_DIR } from './csw-test-support';
 

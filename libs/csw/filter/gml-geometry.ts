@@ -1,8 +1,8 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { invalid } from '../csw-error';
 import { attr, childElements, isGml, textOf } from './dom-helpers';
-import { checkGeometry, envelopeGeometry, toWkt, type Geometry, type Pos } from './geometry';
-import { axisOrderFor, type AxisOrder } from './srs-name';
+import { checkGeometry, envelopeGeometry, toWkt, type Geometry, type Pos } from '../../search/filter/geometry';
+import { axisOrderFor, type AxisOrder } from '../../search/filter/srs-name';
 
 /**
  * GML geometries of a spatial filter (GML 3.1.1 and 3.2, plus the GML 2 forms older

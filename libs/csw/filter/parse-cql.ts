@@ -1,9 +1,10 @@
-import { resolveQueryable, type Queryable } from '../queryables';
-import { toDegrees } from './distance-units';
-import { MAX_FILTER_DEPTH, type ComparisonOp, type FilterNode, type SpatialOp } from './filter-ast';
-import { checkGeometry, envelopeGeometry, toWkt, type Geometry, type Pos } from './geometry';
+import { asCswErrors } from '../csw-error';
+import { resolveQueryable, type Queryable } from '../../search/queryables';
+import { toDegrees } from '../../search/filter/distance-units';
+import { MAX_FILTER_DEPTH, type ComparisonOp, type FilterNode, type SpatialOp } from '../../search/filter/filter-ast';
+import { checkGeometry, envelopeGeometry, toWkt, type Geometry, type Pos } from '../../search/filter/geometry';
 import { cqlError, tokenize, type Token } from './cql-lexer';
-import { axisOrderFor } from './srs-name';
+import { axisOrderFor } from '../../search/filter/srs-name';
 
 /**
  * OGC CQL (CSW 2.0.2 CONSTRAINTLANGUAGE=CQL_TEXT, csw:CqlText) → FilterNode, by recursive
@@ -37,7 +38,7 @@ const SPATIAL_FUNCS: Record<string, SpatialOp> = {
   BEYOND: 'beyond',
 };
 
-export function parseCql(text: string): FilterNode {
+function parseCqlUnwrapped(text: string): FilterNode {
   const p = new CqlParser(tokenize(text));
   if (p.peek().kind === 'eof') throw cqlError(0, 'teks CQL kosong.');
   const node = p.expr(0);
@@ -274,3 +275,6 @@ class CqlParser {
     return checkGeometry(g);
   }
 }
+
+/** the search core's query errors surface as CswError (InvalidParameterValue) */
+export const parseCql = asCswErrors(parseCqlUnwrapped);

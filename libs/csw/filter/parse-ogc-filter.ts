@@ -1,9 +1,9 @@
 import type { Element } from '@xmldom/xmldom';
-import { invalid } from '../csw-error';
-import { resolveQueryable, type Queryable } from '../queryables';
+import { asCswErrors, invalid } from '../csw-error';
+import { resolveQueryable, type Queryable } from '../../search/queryables';
 import { attr, childElements, display, GML32_NS, GML_NS, isGml, isOgc, OGC_NS, textOf } from './dom-helpers';
-import { toDegrees } from './distance-units';
-import { MAX_FILTER_DEPTH, NOTHING, type ComparisonOp, type FilterNode, type SpatialOp } from './filter-ast';
+import { toDegrees } from '../../search/filter/distance-units';
+import { MAX_FILTER_DEPTH, NOTHING, type ComparisonOp, type FilterNode, type SpatialOp } from '../../search/filter/filter-ast';
 import { gmlToWkt } from './gml-geometry';
 
 /**
@@ -44,7 +44,7 @@ type Expr = { kind: 'property'; q: Queryable; fn?: FunctionName } | { kind: 'lit
 
 const err = (message: string): Error => invalid('constraint', message);
 
-export function parseOgcFilter(filterEl: Element): FilterNode {
+function parseOgcFilterUnwrapped(filterEl: Element): FilterNode {
   if (!isOgc(filterEl, 'Filter')) {
     throw err(`Filter harus berupa elemen Filter dalam namespace ${OGC_NS}, bukan ${display(filterEl)} (${filterEl.namespaceURI ?? 'tanpa namespace'}).`);
   }
@@ -230,3 +230,6 @@ function parseSpatial(el: Element, spatial: SpatialOp): FilterNode {
   }
   return node;
 }
+
+/** the search core's query errors surface as CswError (InvalidParameterValue) */
+export const parseOgcFilter = asCswErrors(parseOgcFilterUnwrapped);

@@ -1,7 +1,6 @@
-import { domainValues } from '../../db/csw-search.repository';
 import { invalid } from '../csw-error';
 import { findDomainParameter } from '../capabilities';
-import { domainSql, resolveQueryable } from '../queryables';
+import { domainSql, resolveQueryable } from '../../search/queryables';
 import type { GetDomainRequest } from '../request/csw-request';
 import { writeGetDomainResponse } from '../responses/get-domain.writer';
 import type { CswServiceDeps } from './handler-deps';
@@ -21,6 +20,6 @@ export async function handleGetDomain(deps: CswServiceDeps, req: GetDomainReques
   const q = resolveQueryable(name);
   if (!q) throw invalid('propertyname', `PropertyName "${name}" bukan queryable yang dikenal.`);
   const sql = domainSql(q);
-  const values = sql !== undefined ? await domainValues(deps.db, sql) : undefined;
+  const values = sql !== undefined ? await deps.store.domainValues(sql) : undefined;
   return writeGetDomainResponse({ kind: 'PropertyName', name, values });
 }

@@ -1,8 +1,7 @@
-import { publishedWithRenders, searchPublishedPage } from '../../db/csw-search.repository';
 import { invalid } from '../csw-error';
 import { MAX_RECORDS_CAP, OUTPUT_SCHEMAS } from '../capabilities';
-import { countKey, type CountMemo } from '../count-memo';
-import { compileFilter } from '../filter/compile-sql';
+import { countKey, type CountMemo } from '../../search/count-memo';
+import { compileFilter } from '../../search/filter/compile-sql';
 import { compileOrderBy } from '../sort-by';
 import type { GetRecordByIdRequest, GetRecordsRequest } from '../request/csw-request';
 import { pickDcElements } from '../responses/element-name-picker';
@@ -23,7 +22,7 @@ export async function handleGetRecords(deps: CswServiceDeps, req: GetRecordsRequ
   // the exact count of this filter under this generation, if it was computed already (count-memo.ts)
   const memoed = memo && ctx.countScope !== undefined ? { memo, scope: ctx.countScope, key: countKey(where, params) } : undefined;
   const known = memoed?.memo.get(memoed.scope, memoed.key);
-  const { matched, rows } = await searchPublishedPage(deps.db, { where, params, orderBy, offset: req.startPosition - 1, limit }, format, known);
+  const { matched, rows } = await deps.store.pageWithRenders({ where, params, orderBy, offset: req.startPosition - 1, limit }, format, known);
   if (memoed && known === undefined) memoed.memo.set(memoed.scope, memoed.key, matched);
   let records = await rendersOf(deps, rows, format);
   if (req.elementNames && OUTPUT_SCHEMAS[req.outputSchema] === 'dc') {
@@ -46,7 +45,7 @@ export async function handleGetRecordById(deps: CswServiceDeps, req: GetRecordBy
   if (req.ids.length > MAX_RECORDS_CAP) throw invalid('id', `Paling banyak ${MAX_RECORDS_CAP} pengenal per permintaan.`);
   // only PUBLISHED records exist for CSW: unknown and unpublished ids are simply absent
   const format = renderFormatFor(req.outputSchema, req.elementSetName);
-  const found = new Map((await publishedWithRenders(deps.db, req.ids, format)).map((r) => [r.id, r]));
+  const found = new Map((await deps.store.publishedWithRenders(req.ids, format)).map((r) => [r.id, r]));
   const ordered = req.ids.flatMap((id) => found.get(id) ?? []);
   return writeGetRecordByIdResponse(await rendersOf(deps, ordered, format));
 }

@@ -1,5 +1,5 @@
 import type { CswIdentity } from '../../config';
-import type { Queryable } from '../../db/database';
+import type { SearchStore } from '../../search/search-port';
 import type { RenderFormat } from '../../render/formats';
 
 /** Minimal logger surface (pino's Logger satisfies it). */
@@ -9,7 +9,8 @@ export interface CswLogger {
 }
 
 export interface CswServiceDeps {
-  db: Queryable;
+  /** the search core's database port (libs/db implements it, the runtime wires it) */
+  store: SearchStore;
   /** public base URL (scheme + host + optional path), without trailing slash */
   baseUrl: string;
   getIdentity(): Promise<CswIdentity>;

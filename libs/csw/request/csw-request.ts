@@ -1,4 +1,4 @@
-import type { FilterNode } from '../filter/filter-ast';
+import type { FilterNode } from '../../search/filter/filter-ast';
 import type { SortSpec } from '../sort-by';
 import type { QName } from '../namespaces';
 

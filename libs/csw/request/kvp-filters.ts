@@ -1,6 +1,6 @@
 import { bboxToWkt } from '../../catalogue/search-projection';
 import { invalid } from '../csw-error';
-import type { FilterNode } from '../filter/filter-ast';
+import type { FilterNode } from '../../search/filter/filter-ast';
 
 /**
  * The GET-only search shortcuts of the product specification: `q` (free text) and

@@ -1,6 +1,6 @@
 import { CswError, invalid, missing } from '../csw-error';
 import { SERVICE_TYPE, SUPPORTED_VERSION, findDomainParameter } from '../capabilities';
-import { resolveQueryable } from '../queryables';
+import { resolveQueryable } from '../../search/queryables';
 import type { GetDomainRequest } from './csw-request';
 
 /** Checks every request encoding shares: service, version, unsupported operations, GetDomain. */

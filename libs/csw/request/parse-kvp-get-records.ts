@@ -1,7 +1,7 @@
 import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { invalid, missing } from '../csw-error';
 import { CONSTRAINT_LANGUAGES, CONSTRAINT_LANGUAGE_VERSIONS, DEFAULT_OUTPUT_SCHEMA, MAX_RECORDS_DEFAULT_KVP, OUTPUT_SCHEMAS, RECORD_TYPES } from '../capabilities';
-import type { FilterNode } from '../filter/filter-ast';
+import type { FilterNode } from '../../search/filter/filter-ast';
 import { parseCql } from '../filter/parse-cql';
 import { parseOgcFilter } from '../filter/parse-ogc-filter';
 import { NS } from '../namespaces';

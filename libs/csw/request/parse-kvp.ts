@@ -1,4 +1,4 @@
-import { invalid, missing } from '../csw-error';
+import { asCswErrors, invalid, missing } from '../csw-error';
 import { buildCapabilitiesRequest } from './capabilities-request';
 import type { CswRequest, DescribeRecordRequest, GetDomainRequest, GetRecordByIdRequest } from './csw-request';
 import { buildGetDomain, checkService, checkVersion, unsupportedOperation, UNSUPPORTED_OPERATIONS, VERSIONED_OPERATIONS } from './operation-checks';
@@ -13,7 +13,7 @@ import { DEFAULT_OUTPUT_SCHEMA } from '../capabilities';
  * = the lower-case parameter name). Check order follows the peers: service, request,
  * version, then the operation's own parameters.
  */
-export function parseKvpRequest(query: RawQuery): CswRequest {
+function parseKvpRequestUnwrapped(query: RawQuery): CswRequest {
   const p = new KvpParams(query);
   checkService(p.get('service'));
   const request = p.get('request');
@@ -72,3 +72,6 @@ function parseKvpDescribeRecord(p: KvpParams): DescribeRecordRequest {
 function parseKvpGetDomain(p: KvpParams): GetDomainRequest {
   return buildGetDomain(p.get('parametername'), p.get('propertyname'));
 }
+
+/** the search core's query errors surface as CswError (InvalidParameterValue) */
+export const parseKvpRequest = asCswErrors(parseKvpRequestUnwrapped);

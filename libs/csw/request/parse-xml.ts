@@ -1,5 +1,5 @@
 import type { Element } from '@xmldom/xmldom';
-import { invalid, missing } from '../csw-error';
+import { asCswErrors, invalid, missing } from '../csw-error';
 import { DEFAULT_OUTPUT_SCHEMA, SERVICE_TYPE } from '../capabilities';
 import { NS } from '../namespaces';
 import { parseXmlSafely, XmlInputError } from '../../xml/safe-parse';
@@ -21,7 +21,7 @@ const SOAP_NAMESPACES = new Set(['http://www.w3.org/2003/05/soap-envelope', 'htt
  * deep) are InvalidParameterValue without a locator: the client sent something wrong, so
  * it must never surface as NoApplicableCode / HTTP 500.
  */
-export function parseXmlRequest(body: string): CswRequest {
+function parseXmlRequestUnwrapped(body: string): CswRequest {
   let root: Element;
   try {
     root = parseXmlSafely(body, { maxBytes: MAX_POST_BYTES }).documentElement!;
@@ -106,3 +106,6 @@ function parseXmlGetDomain(root: Element): CswRequest {
   }
   return buildGetDomain(parameterName || undefined, propertyName || undefined);
 }
+
+/** the search core's query errors surface as CswError (InvalidParameterValue) */
+export const parseXmlRequest = asCswErrors(parseXmlRequestUnwrapped);

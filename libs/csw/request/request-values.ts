@@ -4,7 +4,7 @@ import {
   recordTypeFor,
 } from '../capabilities';
 import { NS, STANDARD_PREFIXES, type QName } from '../namespaces';
-import { resolveQueryable } from '../queryables';
+import { resolveQueryable } from '../../search/queryables';
 import type { ElementSet, ResultType } from './csw-request';
 
 /**

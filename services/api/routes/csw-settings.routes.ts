@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { AppError, validationError, type FieldError } from '../../../libs/errors';
 import { requireRole } from '../http/auth-guards';
-import { CSW_IDENTITY_FIELDS, loadCswIdentity, saveCswIdentity } from '../../../libs/csw/csw-identity';
+import { CSW_IDENTITY_FIELDS, loadCswIdentity, saveCswIdentity } from '../../../libs/db/csw-identity.repository';
 import type { CswIdentity } from '../../../libs/config';
 
 const MAX_LENGTH = { abstract: 4000 } as Partial<Record<keyof CswIdentity, number>>;

@@ -1,6 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps';
-import { createBuiltinCsw, type BuiltinCswSettings } from '../../../libs/csw/csw-endpoint';
 import type { CswHttpResponse } from '../../../libs/csw/csw-service';
 import { CSW_CONTENT_TYPE } from '../../../libs/csw/csw-service';
 import { publishBuiltinCswSettings } from '../../../libs/csw/csw-shared-settings';
@@ -48,26 +47,10 @@ export function cswRoutes(deps: AppDeps): Router {
     return r;
   }
 
-  const settings: BuiltinCswSettings = {
-    baseUrl: config.baseUrl,
-    exceptionHttpStatus: config.csw.exceptionHttpStatus,
-    identityDefaults: config.csw.identity,
-  };
-  const { cache } = createBuiltinCsw({
-    ...settings,
-    db: deps.db,
-    kv: deps.kv,
-    logger: deps.logger,
-    renderer: deps.renderer,
-    // a render was older than its record: have the stored forms brought up to date
-    onRenderedOnTheSpot: (records) => {
-      for (const rec of records) {
-        deps.jobs.enqueue('record.render', { recordId: rec.id, version: rec.version }).catch((err: unknown) => {
-          deps.logger.warn({ recordId: rec.id, err: (err as Error)?.message }, 'job render belum dapat dijadwalkan; rekonsiliasi menyusul');
-        });
-      }
-    },
-  });
+  // assembled once in the runtime (builtin-catalogue.ts)
+  const { cswSettings: settings } = deps.catalogue;
+  if (!deps.catalogue.csw) throw new Error('CSW bawaan tidak dirakit oleh runtime');
+  const { cache } = deps.catalogue.csw;
 
   // the worker warms the cache with exactly these settings (csw-shared-settings.ts)
   const publish = () => publishBuiltinCswSettings(deps.kv, settings).catch((err: unknown) => {

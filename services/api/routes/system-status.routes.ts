@@ -1,6 +1,4 @@
 import { Router } from 'express';
-import { createCswService } from '../../../libs/csw/csw-service';
-import { loadCswIdentity } from '../../../libs/csw/csw-identity';
 import { collectSystemStatus, createComponentProbes, type ComponentProbes } from '../../../libs/ops/component-probes';
 import type { AppDeps } from '../app-deps';
 import { requireRole } from '../http/auth-guards';
@@ -16,14 +14,8 @@ export function systemStatusRoutes(deps: AppDeps): Router {
   const probes: ComponentProbes = deps.probes ?? createComponentProbes({
     config,
     objectStore: deps.objectStore,
-    cswService: config.csw.provider === 'builtin'
-      ? createCswService({
-        db: deps.db,
-        baseUrl: config.baseUrl,
-        getIdentity: () => loadCswIdentity(deps.db, config.csw.identity),
-        exceptionHttpStatus: config.csw.exceptionHttpStatus,
-      })
-      : undefined,
+    // the runtime's built-in CSW service (builtin-catalogue.ts), absent with an external provider
+    cswService: config.csw.provider === 'builtin' ? deps.catalogue.csw?.service : undefined,
   });
 
   const r = Router();

@@ -1,34 +1,23 @@
+import type { FacetValue, PageRow, SearchQuery, SearchStore } from '../search/search-port';
+import type { MetadataRecord } from '../catalogue/record.types';
 import type { Queryable } from './database';
+import { findRecordById, RECORD_COLUMNS, toRecord, type RecordRow as FullRecordRow } from './record.repository';
 
 /**
- * CSW reads over PUBLISHED records. The WHERE and ORDER BY fragments are compiled by
- * libs/csw (db code does not import it): plain SQL over `records r` whose values are all
- * in `params` as $1…$n. Nothing here ever shows a record in another status.
+ * The search core's reads over PUBLISHED records (the SearchStore port of libs/search). The
+ * WHERE and ORDER BY fragments are compiled by libs/search (db code does not import its
+ * compiler): plain SQL over `records r` whose values are all in `params` as $1…$n. Nothing
+ * here ever shows a record in another status.
  *
  * A results page is ONE statement (the count, and the page's ids each with its version and
  * its stored render): a GetRecords answer costs one round trip to PostgreSQL.
  */
-export interface CswSearchQuery {
-  where: string;
-  params: unknown[];
-  orderBy: string;
-  /** 0-based */
-  offset: number;
-  /** 0 → only the count */
-  limit: number;
-}
+export type CswSearchQuery = SearchQuery;
+export type { PageRow };
 
 export interface CswSearchResult {
   matched: number;
   ids: string[];
-}
-
-/** A PUBLISHED record of a page with its stored render of the requested format (null when there is none). */
-export interface PageRow {
-  id: string;
-  version: number;
-  xml: string | null;
-  renderVersion: number | null;
 }
 
 const published = (where: string): string => `FROM records r WHERE r.status = 'PUBLISHED' AND (${where})`;
@@ -119,4 +108,80 @@ export async function publishedWithRenders(db: Queryable, ids: readonly string[]
 export async function domainValues(db: Queryable, sql: string): Promise<string[]> {
   const res = await db.query<{ value: string | null }>(sql);
   return res.rows.map((r) => r.value).filter((v): v is string => v !== null);
+}
+
+/**
+ * One page as whole records (OGC API – Records builds its GeoJSON from the document), with the
+ * exact count in the same statement unless the caller knows it, like searchPublishedPage.
+ */
+export async function pageOfRecords(db: Queryable, q: SearchQuery, matched?: number): Promise<{ matched: number; records: MetadataRecord[] }> {
+  if (q.limit <= 0) return { matched: matched ?? (await countPublished(db, q.where, q.params)), records: [] };
+  const page = pageSelect(q);
+  const pageRecords = `SELECT ${RECORD_COLUMNS}, u.pos
+       FROM unnest(ARRAY(${page.sql})) WITH ORDINALITY AS u(id, pos)
+       JOIN records r ON r.id = u.id`;
+  if (matched !== undefined) {
+    const res = await db.query<FullRecordRow>(`${pageRecords} ORDER BY u.pos`, page.params);
+    return { matched, records: res.rows.map(toRecord) };
+  }
+  const res = await db.query<FullRecordRow & { matched: string | number }>(
+    `SELECT c.matched, x.* FROM (SELECT count(*) AS matched ${published(q.where)}) c
+       LEFT JOIN LATERAL (${pageRecords}) x ON true ORDER BY x.pos`,
+    page.params,
+  );
+  return { matched: Number(res.rows[0]?.matched ?? 0), records: res.rows.filter((r) => r.id !== null).map(toRecord) };
+}
+
+export async function publishedRecord(db: Queryable, id: string): Promise<MetadataRecord | undefined> {
+  const r = await db.query<FullRecordRow>(`SELECT ${RECORD_COLUMNS} FROM records r WHERE r.id = $1 AND r.status = 'PUBLISHED'`, [id]);
+  return r.rows[0] && toRecord(r.rows[0]);
+}
+
+/**
+ * Facet counts: one statement, one UNION ALL branch per facet over the matching records,
+ * each keeping its `limit` most frequent non-empty values (ties by value, so the answer is
+ * stable). Facet expressions are constants of the search core, never user input.
+ */
+export async function facetCounts(
+  db: Queryable,
+  where: string,
+  params: readonly unknown[],
+  facets: readonly { name: string; sql: string; array: boolean }[],
+  limit: number,
+): Promise<Record<string, FacetValue[]>> {
+  const out: Record<string, FacetValue[]> = {};
+  for (const f of facets) out[f.name] = [];
+  if (facets.length === 0) return out;
+  const n = params.length;
+  // one pass over the matching records collects every facet's column; each branch then counts one
+  const columns = facets.map((f, i) => `${f.sql} AS f${i}`).join(', ');
+  const branches = facets.map((f, i) => {
+    const values = f.array ? `unnest(m.f${i})` : `m.f${i}`;
+    return `(SELECT ${i} AS facet, v AS value, count(*) AS n FROM (SELECT ${values} AS v FROM m) s
+        WHERE v IS NOT NULL AND v <> '' GROUP BY v ORDER BY count(*) DESC, v LIMIT $${n + 1})`;
+  });
+  const res = await db.query<{ facet: number; value: string; n: string | number }>(
+    `WITH m AS MATERIALIZED (SELECT ${columns} ${published(where)}) ${branches.join(' UNION ALL ')}`,
+    [...params, Math.max(1, Math.floor(limit))],
+  );
+  for (const row of res.rows) {
+    const f = facets[Number(row.facet)];
+    if (f) out[f.name]!.push({ value: row.value, count: Number(row.n) });
+  }
+  for (const f of facets) out[f.name]!.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return out;
+}
+
+/** The SearchStore port of libs/search over this database. */
+export function createSearchStore(db: Queryable): SearchStore {
+  return {
+    countPublished: (where, params) => countPublished(db, where, params),
+    pageWithRenders: (q, format, matched) => searchPublishedPage(db, q, format, matched),
+    pageOfRecords: (q, matched) => pageOfRecords(db, q, matched),
+    publishedWithRenders: (ids, format) => publishedWithRenders(db, ids, format),
+    publishedRecord: (id) => publishedRecord(db, id),
+    recordById: (id) => findRecordById(db, id),
+    domainValues: (sql) => domainValues(db, sql),
+    facetCounts: (where, params, facets, limit) => facetCounts(db, where, params, facets, limit),
+  };
 }

@@ -1,12 +1,49 @@
 import { createHash } from 'node:crypto';
 import type { KeyValueStore } from '../cache/key-value';
-import { currentCswGeneration } from '../cache/csw-generation';
-import { cswCacheKey, cswTtlSeconds } from './csw-cache-key';
-import { createLocalEntries, type LocalEntry } from './csw-local-entries';
+import { currentCswGeneration } from './cache-generation';
+import { createLocalEntries, type LocalEntry } from './local-entries';
 import { createLocalScope } from './local-scope';
-import type { CswHttpRequest, CswHttpResponse, CswLogger, CswService } from './csw-service';
-import type { CswRequest } from './request/csw-request';
 
+/** An HTTP request as a protocol service sees it (CSW and OGC API – Records share the shape). */
+export interface ServiceHttpRequest {
+  method: 'GET' | 'POST';
+  query: Record<string, string | string[] | undefined>;
+  body?: string;
+  contentType?: string;
+  /** path below the protocol's root (OGC API – Records routes by it; CSW has one path) */
+  path?: string;
+  /** the Accept header, for protocols that negotiate the encoding */
+  accept?: string;
+}
+
+export interface ServiceHttpResponse {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface CacheLogger {
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * What the cache needs of a protocol service: parse a request into the protocol's own request
+ * object (the cache key is a digest of it), answer a parsed request, and answer an unparsable
+ * one with the protocol's error document. `countScope` lets the service reuse exact counts.
+ */
+export interface CacheableService<P> {
+  parse(req: ServiceHttpRequest): P;
+  handle(req: ServiceHttpRequest): Promise<ServiceHttpResponse>;
+  execute(parsed: P, ctx?: { countScope?: string }): Promise<ServiceHttpResponse>;
+  cacheKey(parsed: P): string;
+  ttlSeconds(parsed: P): number;
+  /** a 200 answer that must not be kept (CSW: an ows:ExceptionReport sent with HTTP 200) */
+  isError?(r: ServiceHttpResponse): boolean;
+}
+
+type CswHttpRequest = ServiceHttpRequest;
+type CswHttpResponse = ServiceHttpResponse;
 export type CswHttpResult = CswHttpResponse;
 
 export interface CachedCswResult extends CswHttpResponse {
@@ -18,7 +55,7 @@ export interface CachedCswResult extends CswHttpResponse {
   cache: 'hit' | 'miss' | 'bypass';
 }
 
-export interface CswResponseCache {
+export interface ResponseCache {
   /** the cached answer for this generation, or a fresh one (then stored) */
   respond(req: CswHttpRequest): Promise<CachedCswResult>;
   /**
@@ -31,9 +68,8 @@ export interface CswResponseCache {
 
 const etagOf = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-/** An exception report is never cached: a NoApplicableCode may be gone on the next try. */
-const EXCEPTION_ROOT = /^\s*(?:<\?xml[^?]*\?>\s*)?<(?:[\w.-]+:)?ExceptionReport[\s>/]/;
-const cacheable = (r: CswHttpResponse): boolean => r.status === 200 && !EXCEPTION_ROOT.test(r.body);
+/** An error is never cached: a NoApplicableCode may be gone on the next try. */
+const cacheableBy = (service: CacheableService<unknown>) => (r: CswHttpResponse): boolean => r.status === 200 && !service.isError?.(r);
 
 /**
  * Larger answers are sent but not kept in the shared store (X-Cache: bypass). A harvest page
@@ -85,8 +121,11 @@ function parseStored(text: string | null): Stored | undefined {
  * store fails (Redis down) the request is answered straight from PostgreSQL and never fails
  * because of it.
  */
-export function createCswResponseCache(kv: KeyValueStore, service: CswService, logger?: CswLogger): CswResponseCache {
+export function createResponseCache<CswRequest>(kv: KeyValueStore, service: CacheableService<CswRequest>, logger?: CacheLogger): ResponseCache {
   const storeError = (err: unknown) => logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'cache CSW tidak tersedia; dijawab dari basis data');
+  const cacheable = cacheableBy(service as CacheableService<unknown>);
+  const cswCacheKey = (p: CswRequest): string => service.cacheKey(p);
+  const cswTtlSeconds = (p: CswRequest): number => service.ttlSeconds(p);
 
   const headers = (parsed: CswRequest | undefined, fresh: CswHttpResponse) => {
     if (!parsed || !cacheable(fresh)) return { cacheControl: 'no-store' };

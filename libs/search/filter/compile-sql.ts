@@ -1,5 +1,5 @@
-import { invalid } from '../csw-error';
-import { resolveQueryable, type Queryable } from '../queryables';
+import { invalid } from '../search-error';
+import { resolveCanonical, type Queryable } from '../queryables';
 import { compileSpatial } from './compile-spatial';
 import { parseDateLiteral } from './date-value';
 import { MAX_FILTER_DEPTH, type ComparisonOp, type FilterNode } from './filter-ast';
@@ -75,7 +75,7 @@ function compile(node: FilterNode, params: unknown[], depth: number): string {
 }
 
 function queryable(name: string): Queryable {
-  const q = resolveQueryable(name);
+  const q = resolveCanonical(name);
   if (!q) throw invalid('constraint', `PropertyName "${name.slice(0, 100)}" tidak dikenal sebagai queryable.`);
   return q;
 }

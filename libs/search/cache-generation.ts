@@ -1,4 +1,4 @@
-import type { KeyValueStore } from './key-value';
+import type { KeyValueStore } from '../cache/key-value';
 
 /**
  * The CSW response cache is keyed by (generation, canonical request). Bumping the generation

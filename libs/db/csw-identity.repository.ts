@@ -1,6 +1,6 @@
 import type { CswIdentity } from '../config';
-import type { Queryable } from '../db/database';
-import { getSetting, putSetting } from '../db/settings.repository';
+import type { Queryable } from './database';
+import { getSetting, putSetting } from './settings.repository';
 
 /** The ten identity fields an administrator may set, in the order GetCapabilities shows them. */
 export const CSW_IDENTITY_FIELDS = [

@@ -1,4 +1,4 @@
-import { invalid } from '../csw-error';
+import { invalid } from '../search-error';
 import type { Queryable } from '../queryables';
 import type { SpatialOp } from './filter-ast';
 import { bind } from './sql-params';

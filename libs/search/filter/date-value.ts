@@ -1,4 +1,4 @@
-import { invalid } from '../csw-error';
+import { invalid } from '../search-error';
 
 /**
  * Date literals of a filter. Stored dates are ISO 8601 strings (`YYYY-MM-DD` or a full

@@ -1,4 +1,4 @@
-import { invalid } from '../csw-error';
+import { invalid } from '../search-error';
 
 /** A coordinate pair, always longitude then latitude once it leaves a parser. */
 export type Pos = readonly [number, number];

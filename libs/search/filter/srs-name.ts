@@ -1,4 +1,4 @@
-import { invalid } from '../csw-error';
+import { invalid } from '../search-error';
 
 /**
  * Axis order of the WGS84 names clients send. The EPSG URN/URL forms follow the EPSG

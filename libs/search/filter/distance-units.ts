@@ -1,4 +1,4 @@
-import { invalid } from '../csw-error';
+import { invalid } from '../search-error';
 
 /**
  * DWithin / Beyond distances in degrees, because extents are lon/lat geometries and the

@@ -1,15 +1,19 @@
 /**
- * The CSW queryables: ONE table read by the filter parsers (name resolution), the SQL
- * compiler (column, kind), SortBy, GetDomain and the capabilities writer (the advertised
- * lists). Every SQL fragment here is a constant over `records r`; user values never reach it.
+ * The queryables of BOTH protocols: ONE table read by the filter parsers (name resolution),
+ * the SQL compiler (column, kind), sorting, GetDomain, the CSW capabilities writer and the
+ * OGC API – Records queryables/sortables documents. Every SQL fragment here is a constant
+ * over `records r`; user values never reach it.
  *
- * Add a queryable: add one row to QUERYABLES (reusing a COLUMNS entry or adding one that
- * reads a projection column of the records table), then run test/unit/csw-filter-*.test.ts.
+ * Add a queryable: add one row to ROWS (reusing a COLUMNS entry or adding one that reads a
+ * projection column of the records table): its CSW name and capabilities group, and, as the
+ * fourth element, its OGC API – Records name (omit it to keep it CSW-only; group 'oarec' for
+ * a name only OGC API – Records knows). Then run test/unit/csw-filter-*.test.ts and
+ * test/integration/oarec-*.test.ts.
  */
 export type QueryableKind = 'text' | 'text[]' | 'date' | 'boolean' | 'geometry' | 'anytext' | 'id';
 
 /** where the capabilities document advertises the name */
-export type QueryableGroup = 'dc' | 'iso' | 'additional';
+export type QueryableGroup = 'dc' | 'iso' | 'additional' | 'oarec';
 
 export interface Queryable {
   /** canonical qualified name, as advertised (e.g. `dc:title`, `apiso:Modified`) */
@@ -31,9 +35,13 @@ export interface Queryable {
   /** the sort expression is never NULL: ORDER BY without NULLS LAST, so the btree indexes match */
   readonly sortNotNull?: boolean;
   readonly group: QueryableGroup;
+  /** the name in OGC API – Records (`title`, `updated` …); absent = CSW only */
+  readonly oarec?: string;
+  /** OGC API – Records: a human title for the queryables document */
+  readonly description?: string;
 }
 
-type Column = Omit<Queryable, 'name' | 'group'>;
+type Column = Omit<Queryable, 'name' | 'group' | 'oarec'>;
 
 /** text[] from a JSON array in `doc` for the few fields without a projection column */
 const docArray = (key: string): string =>
@@ -73,7 +81,9 @@ const COLUMNS = {
   date: textDate('COALESCE(r.revision_date, r.publication_date, r.creation_date)'),
   tempBegin: textDate('r.temp_begin'),
   tempEnd: textDate('r.temp_end'),
+  // the catalogue record's own dates (OGC API – Records `created` / `updated`)
   modified: { kind: 'date', dateType: 'timestamptz', sql: 'r.updated_at', sortable: true, sortSql: 'r.updated_at', sortNotNull: true },
+  recordCreated: { kind: 'date', dateType: 'timestamptz', sql: 'r.created_at', sortable: true, sortSql: 'r.created_at', sortNotNull: true },
   extent: { kind: 'geometry', sql: 'r.extent', present: 'r.extent IS NOT NULL', sortable: true, sortSql: 'ST_Area(r.extent)' },
   // no projection column yet (see the report of issue 4): read from the document
   sources: textArray(docArray('sources')),
@@ -86,27 +96,30 @@ const COLUMNS = {
 
 type ColumnKey = keyof typeof COLUMNS;
 
-/** [canonical name, group, column]; the first row of a local name wins for unprefixed lookups */
-const ROWS: readonly [string, QueryableGroup, ColumnKey][] = [
+/**
+ * [canonical name, group, column, OGC API – Records name?]; the first row of a local name wins
+ * for unprefixed CSW lookups. Rows of group 'oarec' exist in OGC API – Records only.
+ */
+const ROWS: readonly [string, QueryableGroup, ColumnKey, string?][] = [
   // CSW 2.0.2 core (Dublin Core) queryables
   ['csw:AnyText', 'dc', 'anytext'],
-  ['dc:identifier', 'dc', 'id'],
-  ['dc:title', 'dc', 'title'],
-  ['dc:subject', 'dc', 'keywords'],
-  ['dct:abstract', 'dc', 'abstract'],
+  ['dc:identifier', 'dc', 'id', 'id'],
+  ['dc:title', 'dc', 'title', 'title'],
+  ['dc:subject', 'dc', 'keywords', 'keywords'],
+  ['dct:abstract', 'dc', 'abstract', 'description'],
   ['dc:description', 'dc', 'abstract'],
-  ['dc:format', 'dc', 'formats'],
+  ['dc:format', 'dc', 'formats', 'format'],
   ['dc:type', 'dc', 'dcType'],
-  ['dct:modified', 'dc', 'modified'],
+  ['dct:modified', 'dc', 'modified', 'updated'],
   ['dc:date', 'dc', 'date'],
-  ['dc:creator', 'dc', 'organisations'],
+  ['dc:creator', 'dc', 'organisations', 'organisation'],
   ['dc:publisher', 'dc', 'organisations'],
   ['dc:contributor', 'dc', 'organisations'],
-  ['dc:language', 'dc', 'language'],
+  ['dc:language', 'dc', 'language', 'language'],
   ['dc:source', 'dc', 'sources'],
   ['dc:relation', 'dc', 'relations'],
   ['dct:spatial', 'dc', 'spatialCoverage'],
-  ['ows:BoundingBox', 'dc', 'extent'],
+  ['ows:BoundingBox', 'dc', 'extent', 'geometry'],
   // ISO Application Profile 1.0: SupportedISOQueryables
   ['apiso:Subject', 'iso', 'keywords'],
   ['apiso:Title', 'iso', 'title'],
@@ -115,30 +128,51 @@ const ROWS: readonly [string, QueryableGroup, ColumnKey][] = [
   ['apiso:Format', 'iso', 'formats'],
   ['apiso:Identifier', 'iso', 'id'],
   ['apiso:Modified', 'iso', 'modified'],
-  ['apiso:Type', 'iso', 'hierarchyLevel'],
+  ['apiso:Type', 'iso', 'hierarchyLevel', 'type'],
   ['apiso:BoundingBox', 'iso', 'extent'],
-  ['apiso:CRS', 'iso', 'crs'],
-  ['apiso:RevisionDate', 'iso', 'revisionDate'],
-  ['apiso:CreationDate', 'iso', 'creationDate'],
-  ['apiso:PublicationDate', 'iso', 'publicationDate'],
+  ['apiso:CRS', 'iso', 'crs', 'crs'],
+  ['apiso:RevisionDate', 'iso', 'revisionDate', 'revisionDate'],
+  ['apiso:CreationDate', 'iso', 'creationDate', 'creationDate'],
+  ['apiso:PublicationDate', 'iso', 'publicationDate', 'publicationDate'],
   ['apiso:OrganisationName', 'iso', 'organisations'],
   ['apiso:HasSecurityConstraints', 'iso', 'hasSecurityConstraints'],
   ['apiso:Language', 'iso', 'language'],
   ['apiso:ResourceLanguage', 'iso', 'language'],
-  ['apiso:KeywordType', 'iso', 'keywordTypes'],
-  ['apiso:TopicCategory', 'iso', 'topicCategories'],
+  ['apiso:KeywordType', 'iso', 'keywordTypes', 'keywordType'],
+  ['apiso:TopicCategory', 'iso', 'topicCategories', 'topicCategory'],
   ['apiso:GeographicDescriptionCode', 'iso', 'spatialCoverage'],
-  ['apiso:TempExtent_begin', 'iso', 'tempBegin'],
-  ['apiso:TempExtent_end', 'iso', 'tempEnd'],
-  ['apiso:ServiceType', 'iso', 'serviceType'],
+  ['apiso:TempExtent_begin', 'iso', 'tempBegin', 'timeBegin'],
+  ['apiso:TempExtent_end', 'iso', 'tempEnd', 'timeEnd'],
+  ['apiso:ServiceType', 'iso', 'serviceType', 'serviceType'],
   // ISO Application Profile 1.0: AdditionalQueryables
   ['apiso:Classification', 'additional', 'classification'],
   ['apiso:Lineage', 'additional', 'lineage'],
   ['apiso:ConditionApplyingToAccessAndUse', 'additional', 'useLimitation'],
-  ['apiso:OtherConstraints', 'additional', 'license'],
+  ['apiso:OtherConstraints', 'additional', 'license', 'license'],
+  // OGC API – Records only: the catalogue record's creation date
+  ['created', 'oarec', 'recordCreated', 'created'],
 ];
 
-export const QUERYABLES: readonly Queryable[] = ROWS.map(([name, group, col]) => ({ ...COLUMNS[col], name, group }));
+const ALL_ROWS: readonly Queryable[] = ROWS.map(([name, group, col, oarec]) => ({ ...COLUMNS[col], name, group, ...(oarec ? { oarec } : {}) }));
+
+/** the CSW queryables (every row except the OGC API – Records-only ones) */
+export const QUERYABLES: readonly Queryable[] = ALL_ROWS.filter((q) => q.group !== 'oarec');
+
+/** OGC API – Records queryables by their OARec name (`title`, `updated`, `geometry` …), in table order */
+export const OAREC_QUERYABLES: ReadonlyMap<string, Queryable> = new Map(ALL_ROWS.filter((q) => q.oarec).map((q) => [q.oarec!, q]));
+
+/**
+ * The queryable of an OGC API – Records name. Names are case-sensitive, as in CQL2; the
+ * filter tree carries the CSW name when there is one, else the row's own name.
+ */
+export function resolveOarecQueryable(name: string): Queryable | undefined {
+  return OAREC_QUERYABLES.get(name);
+}
+
+/** Any row by its canonical name (the name a filter tree carries), CSW or OARec-only. */
+export function resolveCanonical(name: string): Queryable | undefined {
+  return resolveQueryable(name) ?? ALL_ROWS.find((q) => q.group === 'oarec' && q.name === name);
+}
 
 const byQualified = new Map<string, Queryable>();
 const byLocal = new Map<string, Queryable>();

@@ -1,0 +1,39 @@
+import type { SearchPage } from '../search/search-core';
+import type { FacetValue } from '../search/search-port';
+import type { ItemQuery } from './item-query';
+import { COLLECTION_PATH, ITEMS_PATH, link, MEDIA, type Link } from './oarec-links';
+import { recordFeature } from './record-geojson';
+
+/**
+ * An items page as a GeoJSON FeatureCollection (recordCollectionGeoJSON): exact
+ * numberMatched, numberReturned = the features sent, timeStamp, and links that repeat the
+ * query — self, the HTML alternate, next while more remain and prev when not at the start.
+ * `facets` (non-standard, the schema allows extra members) only when asked for.
+ */
+export function itemsHref(baseUrl: string, echo: Record<string, string>, extra: Record<string, string | number>): string {
+  const u = new URL(`${baseUrl}${ITEMS_PATH}`);
+  for (const [k, v] of Object.entries(echo)) u.searchParams.set(k, v);
+  for (const [k, v] of Object.entries(extra)) u.searchParams.set(k, String(v));
+  return u.toString();
+}
+
+export function itemsDocument(baseUrl: string, q: ItemQuery, page: SearchPage, facets: Record<string, FacetValue[]> | undefined) {
+  const features = page.records.map((r) => recordFeature(r, baseUrl));
+  const at = (offset: number, f?: string) => itemsHref(baseUrl, q.echo, { ...(f ? { f } : {}), limit: q.limit, offset });
+  const links: Link[] = [
+    link(at(q.offset), 'self', MEDIA.geojson, 'Halaman ini'),
+    link(at(q.offset, 'html'), 'alternate', MEDIA.html, 'Halaman ini sebagai HTML'),
+    link(`${baseUrl}${COLLECTION_PATH}`, 'collection', MEDIA.json, 'Katalog metadata'),
+  ];
+  if (q.offset + features.length < page.matched && features.length > 0) links.push(link(at(q.offset + q.limit), 'next', MEDIA.geojson, 'Halaman berikutnya'));
+  if (q.offset > 0) links.push(link(at(Math.max(0, q.offset - q.limit)), 'prev', MEDIA.geojson, 'Halaman sebelumnya'));
+  return {
+    type: 'FeatureCollection',
+    numberMatched: page.matched,
+    numberReturned: features.length,
+    timeStamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    features,
+    links,
+    ...(facets ? { facets } : {}),
+  };
+}

@@ -1,0 +1,87 @@
+import { COLLECTION_PATH, ITEMS_PATH } from './oarec-links';
+import { DEFAULT_LIMIT, MAX_LIMIT } from './item-query';
+
+/**
+ * The OpenAPI 3.0 document of the OGC API – Records endpoint (`/openapi`, linked from the
+ * landing page as service-desc). Response bodies refer to the published OGC schemas.
+ */
+const RECORDS_SCHEMAS = 'https://schemas.opengis.net/ogcapi/records/part1/1.0/openapi/schemas';
+
+const param = (name: string, description: string, schema: Record<string, unknown>, where: 'query' | 'path' = 'query', required = false) =>
+  ({ name, in: where, required, description, schema, ...(where === 'query' ? { style: 'form', explode: false } : {}) });
+
+const F = param('f', 'Encoding: json or html (records also iso19139 and iso19115-3); otherwise from Accept.', { type: 'string', enum: ['json', 'html'] });
+const FR = param('f', 'Encoding of the record.', { type: 'string', enum: ['json', 'html', 'iso19139', 'iso19115-3'] });
+
+const ok = (description: string, types: Record<string, string>) => ({
+  description,
+  content: Object.fromEntries(Object.entries(types).map(([type, ref]) => [type, ref ? { schema: { $ref: ref } } : {}])),
+});
+const errors = {
+  400: { description: 'Bad parameter', content: { 'application/json': { schema: { $ref: '#/components/schemas/exception' } } } },
+  404: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/exception' } } } },
+  406: { description: 'Encoding not available', content: { 'application/json': { schema: { $ref: '#/components/schemas/exception' } } } },
+};
+
+export function oarecOpenApi(baseUrl: string) {
+  const doc = (summary: string, ref: string, operationId: string) => ({
+    get: { summary, operationId, parameters: [F], responses: { 200: ok(summary, { 'application/json': ref, 'text/html': '' }), ...errors } },
+  });
+  return {
+    openapi: '3.0.3',
+    info: { title: 'geokatalog – OGC API – Records', version: '1.0.0', description: 'Katalog metadata geospasial: OGC API – Records – Part 1: Core 1.0.' },
+    servers: [{ url: baseUrl }],
+    paths: {
+      '/': doc('Landing page', `${RECORDS_SCHEMAS}/landingPage.yaml`, 'getLandingPage'),
+      '/conformance': doc('Conformance classes', `${RECORDS_SCHEMAS}/confClasses.yaml`, 'getConformance'),
+      '/openapi': { get: { summary: 'This document', operationId: 'getOpenApi', parameters: [F], responses: { 200: ok('OpenAPI 3.0', { 'application/vnd.oai.openapi+json;version=3.0': '', 'text/html': '' }) } } },
+      '/collections': doc('The catalogues', `${RECORDS_SCHEMAS}/catalogs.yaml`, 'getCollections'),
+      [COLLECTION_PATH]: doc('The catalogue of every published record', `${RECORDS_SCHEMAS}/collection.yaml`, 'getCatalogue'),
+      [`${COLLECTION_PATH}/queryables`]: {
+        get: { summary: 'Queryables', operationId: 'getQueryables', parameters: [F], responses: { 200: ok('JSON Schema of the queryables', { 'application/schema+json': '', 'text/html': '' }), ...errors } },
+      },
+      [`${COLLECTION_PATH}/sortables`]: {
+        get: { summary: 'Sortables', operationId: 'getSortables', parameters: [F], responses: { 200: ok('JSON Schema of the sortables', { 'application/schema+json': '' }), ...errors } },
+      },
+      [ITEMS_PATH]: {
+        get: {
+          summary: 'Search the records',
+          operationId: 'getRecords',
+          parameters: [
+            F,
+            param('bbox', 'minx,miny,maxx,maxy (CRS84; minx > maxx crosses the antimeridian): the record extent intersects the box.', { type: 'array', minItems: 4, maxItems: 6, items: { type: 'number' } }),
+            param('datetime', 'Instant or interval (`..` open): intersects the record temporal extent.', { type: 'string' }),
+            param('q', 'Free text: commas separate alternatives (OR), words of one term must occur in order.', { type: 'string' }),
+            param('type', 'Resource types (comma list, OR).', { type: 'string' }),
+            param('ids', 'Record identifiers (comma list).', { type: 'string' }),
+            param('externalIds', 'External identifiers (comma list).', { type: 'string' }),
+            param('limit', `Page size (default ${DEFAULT_LIMIT}; larger than ${MAX_LIMIT} is clamped).`, { type: 'integer', minimum: 1, default: DEFAULT_LIMIT }),
+            param('offset', 'Records to skip (0-based).', { type: 'integer', minimum: 0, default: 0 }),
+            param('sortby', 'Sortables, comma separated; `-` prefix for descending. The identifier is always the last key.', { type: 'string' }),
+            param('filter', 'CQL2 filter over the queryables.', { type: 'string' }),
+            param('filter-lang', 'cql2-text (default) or cql2-json.', { type: 'string', enum: ['cql2-text', 'cql2-json'] }),
+            param('filter-crs', 'Only CRS84.', { type: 'string' }),
+            param('facets', 'true: add facet counts (non-standard member `facets`).', { type: 'boolean' }),
+          ],
+          responses: { 200: ok('A page of records', { 'application/geo+json': `${RECORDS_SCHEMAS}/recordCollectionGeoJSON.yaml`, 'text/html': '' }), ...errors },
+        },
+      },
+      [`${ITEMS_PATH}/{recordId}`]: {
+        get: {
+          summary: 'One record',
+          operationId: 'getRecord',
+          parameters: [param('recordId', 'Record identifier (as in CSW).', { type: 'string' }, 'path', true), FR],
+          responses: {
+            200: ok('The record', { 'application/geo+json': `${RECORDS_SCHEMAS}/recordGeoJSON.yaml`, 'text/html': '', 'application/xml': '' }),
+            ...errors,
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        exception: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, description: { type: 'string' } } },
+      },
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import type { Config, CswIdentity } from '../../libs/config';
+import type { KeyValueStore } from '../../libs/cache/key-value';
+import type { Database } from '../../libs/db/database';
+import { loadCswIdentity } from '../../libs/db/csw-identity.repository';
+import { createSearchStore } from '../../libs/db/search.repository';
+import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../../libs/csw/csw-endpoint';
+import type { SearchStore } from '../../libs/search/search-port';
+import { createSearchCore, type SearchCore } from '../../libs/search/search-core';
+import { createResponseCache, type ResponseCache } from '../../libs/search/response-cache';
+import { createOarecService, type OarecService } from '../../libs/oarec/oarec-service';
+import type { Logger } from '../../libs/logger';
+import type { JobSystem } from '../../libs/processors/job-system';
+import type { RecordRenderer } from '../../libs/processors/processor-deps';
+
+/**
+ * The built-in catalogue service, assembled once per API process (runtime.ts) and handed to
+ * the routes that need it (CSW, OGC API – Records, the system status probe): ONE search store
+ * over the database, one identity, and each protocol adapter with its response cache in front.
+ */
+export interface BuiltinCatalogue {
+  store: SearchStore;
+  /** the CSW identity (title, abstract, contact) as stored over the CSW_* defaults */
+  getIdentity(): Promise<CswIdentity>;
+  /** what the worker must know to warm the cache exactly as this API answers */
+  cswSettings: BuiltinCswSettings;
+  /** absent when CSW_PROVIDER=external (then CSW is proxied, OARec still answers from here) */
+  csw?: BuiltinCsw;
+  /** the protocol-independent search (OARec runs on it; pages may use it for counts) */
+  core: SearchCore;
+  /** OGC API – Records with the same response cache and generation as CSW */
+  oarec: { service: OarecService; cache: ResponseCache };
+}
+
+export interface BuiltinCatalogueDeps {
+  config: Readonly<Config>;
+  db: Database;
+  kv: KeyValueStore;
+  logger: Logger;
+  renderer?: RecordRenderer;
+  jobs?: Pick<JobSystem, 'enqueue'>;
+}
+
+export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatalogue {
+  const { config, db, kv, logger, renderer, jobs } = deps;
+  const store = createSearchStore(db);
+  const getIdentity = () => loadCswIdentity(db, config.csw.identity);
+  const cswSettings: BuiltinCswSettings = {
+    baseUrl: config.baseUrl,
+    exceptionHttpStatus: config.csw.exceptionHttpStatus,
+    identityDefaults: config.csw.identity,
+  };
+  const csw = config.csw.provider === 'builtin'
+    ? createBuiltinCsw({
+      ...cswSettings,
+      store,
+      getIdentity,
+      kv,
+      logger,
+      ...(renderer ? { renderer } : {}),
+      // a render was older than its record: have the stored forms brought up to date
+      onRenderedOnTheSpot: (records) => {
+        for (const rec of records) {
+          jobs?.enqueue('record.render', { recordId: rec.id, version: rec.version }).catch((err: unknown) => {
+            logger.warn({ recordId: rec.id, err: (err as Error)?.message }, 'job render belum dapat dijadwalkan; rekonsiliasi menyusul');
+          });
+        }
+      },
+    })
+    : undefined;
+  const core = createSearchCore(store);
+  const oarecService = createOarecService({
+    baseUrl: config.baseUrl,
+    core,
+    store,
+    getIdentity,
+    ...(renderer ? { renderIso: async (record, format) => renderer.render(record, format) } : {}),
+    logger,
+  });
+  const oarec = { service: oarecService, cache: createResponseCache(kv, oarecService, logger) };
+  return { store, getIdentity, cswSettings, core, oarec, ...(csw ? { csw } : {}) };
+}
