@@ -47,7 +47,11 @@ export interface Config {
   waGatewayUrl: string | undefined;
   waGatewayToken: string | undefined;
   objectStoreUrl: string | undefined;
-  /** optional XYZ tile template for the workbench map (MAP_TILE_URL, `{z}/{x}/{y}`); the offline outline map otherwise */
+  /**
+   * MAP_TILE_URL: an XYZ tile template (`https://{s}.tiles.example.id/{z}/{x}/{y}.png`) that the
+   * public pages' and the workbench's maps add over the built-in Natural Earth base map; unset =
+   * no tile layer and no request leaves the deployment. Its host is allowed in the pages' CSP img-src.
+   */
   mapTileUrl: string | undefined;
   metricsToken: string | undefined;
   /**
@@ -142,6 +146,17 @@ export function objectStoreUrlProblem(raw: string): string | undefined {
 
 /** oai-identifier repositoryIdentifier grammar (restated here: config imports nothing of ours) */
 const OAI_REPOSITORY_IDENTIFIER = /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/;
+/**
+ * What is wrong with a MAP_TILE_URL template, or undefined: http(s), a plain host (or `{s}.`
+ * subdomain placeholder), and the {z}, {x}, {y} placeholders Leaflet fills in.
+ */
+export function mapTileUrlProblem(raw: string): string | undefined {
+  const m = /^(https?):\/\/((?:\{s\}\.)?[A-Za-z0-9.-]+(?::\d{1,5})?)\/\S*$/.exec(raw);
+  if (!m) return 'harus URL http(s) dengan nama host biasa, mis. https://{s}.tile.contoh.id/{z}/{x}/{y}.png';
+  if (!['{z}', '{x}', '{y}'].every((p) => raw.includes(p))) return 'harus memuat {z}, {x} dan {y}';
+  if (/["'\s<>]/.test(raw)) return 'tidak boleh memuat spasi, tanda kutip, < atau >';
+  return undefined;
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -195,15 +210,6 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
     return v as T;
   };
 
-  const mapTileUrl = (): string | undefined => {
-    const v = str('MAP_TILE_URL');
-    if (v === undefined) return undefined;
-    if (!/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/.test(v)) {
-      problems.push('MAP_TILE_URL harus URL http(s) berisi {z}, {x} dan {y}, mis. https://tile.example.go.id/{z}/{x}/{y}.png');
-      return undefined;
-    }
-    return v;
-  };
   const objectStoreUrl = (): string | undefined => {
     const v = str('OBJECTSTORE_URL');
     const problem = v === undefined ? undefined : objectStoreUrlProblem(v);
@@ -225,6 +231,13 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
       /* an invalid BASE_URL is reported on its own */
     }
     return OAI_REPOSITORY_IDENTIFIER.test(host) ? host : 'geokatalog.local';
+  };
+  const mapTileUrl = (): string | undefined => {
+    const v = str('MAP_TILE_URL');
+    if (v === undefined) return undefined;
+    const problem = mapTileUrlProblem(v);
+    if (problem) problems.push(`MAP_TILE_URL ${problem}`);
+    return v;
   };
 
   const port = int('PORT', 8080, 0, 65535);

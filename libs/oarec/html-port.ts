@@ -24,12 +24,16 @@ export interface OarecFacetValue {
 /** keyword, topicCategory, type, organisation, format → top values with counts */
 export type OarecFacets = Record<string, OarecFacetValue[]>;
 
+/**
+ * Methods may answer a promise: the home page reads its figures (counts, recent publications)
+ * from the database; the routes await every call.
+ */
 export interface OarecHtmlRenderer {
-  landing(json: unknown, ctx: OarecHtmlContext): string;
-  conformance(json: unknown, ctx: OarecHtmlContext): string;
-  collections(json: unknown, ctx: OarecHtmlContext): string;
-  collection(json: unknown, ctx: OarecHtmlContext): string;
-  items(json: unknown, facets: OarecFacets, ctx: OarecHtmlContext): string;
-  record(feature: unknown, ctx: OarecHtmlContext): string;
-  queryables(json: unknown, ctx: OarecHtmlContext): string;
+  landing(json: unknown, ctx: OarecHtmlContext): string | Promise<string>;
+  conformance(json: unknown, ctx: OarecHtmlContext): string | Promise<string>;
+  collections(json: unknown, ctx: OarecHtmlContext): string | Promise<string>;
+  collection(json: unknown, ctx: OarecHtmlContext): string | Promise<string>;
+  items(json: unknown, facets: OarecFacets, ctx: OarecHtmlContext): string | Promise<string>;
+  record(feature: unknown, ctx: OarecHtmlContext): string | Promise<string>;
+  queryables(json: unknown, ctx: OarecHtmlContext): string | Promise<string>;
 }

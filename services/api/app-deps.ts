@@ -9,6 +9,7 @@ import type { RecordRenderer } from '../../libs/processors/processor-deps';
 import type { ObjectStore } from '../../libs/objectstore/object-store';
 import type { ComponentProbes } from '../../libs/ops/component-probes';
 import type { Metrics } from '../../libs/metrics/metrics';
+import type { PublicPagesSource } from '../../libs/catalogue/public-pages.port';
 import type { DashboardQueues } from './routes/queues-dashboard.routes';
 import type { BuiltinCatalogue } from './builtin-catalogue';
 import type { OarecHtmlRenderer } from '../../libs/oarec/html-port';
@@ -50,6 +51,8 @@ export interface AppDeps {
   probes?: ComponentProbes;
   /** this process's Prometheus metrics (runtime.ts builds them; an app without them still serves /metrics) */
   metrics?: Metrics;
+  /** published identifiers and figures for the sitemap and the home page (libs/db public-pages.repository.ts) */
+  publicPages: PublicPagesSource;
   /** BullMQ handles for the queue dashboard (server mode only; absent = embedded, the board says so) */
   dashboardQueues?: DashboardQueues;
 }

@@ -22,6 +22,7 @@ import { harvestSourcesRoutes } from './routes/harvest-sources.routes';
 import { harvestRecordRoutes } from './routes/harvest-record.routes';
 import { systemStatusRoutes } from './routes/system-status.routes';
 import { THUMBNAIL_PATH, thumbnailRoutes } from './routes/thumbnail.routes';
+import { publicPageSecurity, publicPagesRoutes } from './routes/public-pages.routes';
 import { metricsRoutes } from './routes/metrics.routes';
 import { WORKBENCH_PATH, workbenchRoutes } from './routes/workbench.routes';
 import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard.routes';
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(cswRoutes(deps));
   app.use(oaiRoutes(deps));
   app.use(WORKBENCH_PATH, workbenchRoutes(deps)); // static pages: no session needed (the SPA calls /api)
+  app.use(publicPageSecurity(deps));
+  app.use(publicPagesRoutes(deps));
   // OGC API – Records at the root: public, no session, exception JSON
   app.use(oarecRoutes(deps));
 

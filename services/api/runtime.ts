@@ -31,6 +31,8 @@ import { createStartupLog } from './startup-log';
  * process renders), so it keeps the renderer on its own thread and saves the thread's memory.
  */
 const EMBEDDED_RENDER_THREADS = 1;
+import { publicPagesSource } from '../../libs/db/public-pages.repository';
+import { createOarecHtmlRenderer } from '../../libs/oarec/html/oarec-html-renderer';
 
 export interface ApiRuntime {
   deps: AppDeps;
@@ -99,6 +101,17 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
 
   // the search core, its cache and the protocol adapters: assembled once, here
   const catalogue = createBuiltinCatalogue({ config, db, kv, logger, renderer, jobs });
+  const publicPages = publicPagesSource(db);
+  // the public pages (HTML of the Records routes), assembled once; the catalogue's name and
+  // abstract are the CSW identity, read per page so an administrator's edit shows at once
+  const oarecHtml = createOarecHtmlRenderer({
+    source: publicPages,
+    identity: async () => {
+      const id = await catalogue.getIdentity();
+      return { title: id.title, abstract: id.abstract };
+    },
+    mapTileUrl: config.mapTileUrl,
+  });
 
   const deps: AppDeps = {
     config,
@@ -117,6 +130,8 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
     renderer,
     objectStore,
     metrics,
+    publicPages,
+    oarecHtml,
     ...(dashboardQueues ? { dashboardQueues } : {}),
   };
   return {

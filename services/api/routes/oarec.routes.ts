@@ -64,15 +64,15 @@ export function oarecRoutes(deps: AppDeps): Router {
       case 'items': {
         const facets = (doc.facets ?? {}) as OarecFacets;
         delete doc.facets;
-        body = renderer.items(doc, facets, ctx);
+        body = await renderer.items(doc, facets, ctx);
         break;
       }
-      case 'record': body = renderer.record(doc, ctx); break;
-      case 'landing': body = renderer.landing(doc, ctx); break;
-      case 'conformance': body = renderer.conformance(doc, ctx); break;
-      case 'collections': body = renderer.collections(doc, ctx); break;
-      case 'collection': body = renderer.collection(doc, ctx); break;
-      case 'queryables': body = renderer.queryables(doc, ctx); break;
+      case 'record': body = await renderer.record(doc, ctx); break;
+      case 'landing': body = await renderer.landing(doc, ctx); break;
+      case 'conformance': body = await renderer.conformance(doc, ctx); break;
+      case 'collections': body = await renderer.collections(doc, ctx); break;
+      case 'collection': body = await renderer.collection(doc, ctx); break;
+      case 'queryables': body = await renderer.queryables(doc, ctx); break;
       default:
         sendError(res, new OarecError(406, 'NotAcceptable', 'Dokumen ini tidak tersedia sebagai HTML; minta f=json.'));
         return;

@@ -1,0 +1,35 @@
+import { getReferenceLabel } from '../../catalogue/reference-lists';
+
+/** Indonesian labels for the codes a record carries, from the catalogue's reference lists; unknown codes as they are. */
+export const roleLabel = (code: string): string => getReferenceLabel('PERAN_KONTAK', code) ?? code;
+export const typeLabel = (code: string): string => getReferenceLabel('LEVEL_HIERARKI', code) ?? code;
+export const topicLabel = (code: string): string => getReferenceLabel('TOPIK_KATEGORI', code) ?? code;
+
+/** Facet group titles by the query parameter the Records routes use (several spellings accepted). */
+const FACET_TITLES: Record<string, string> = {
+  keywords: 'Kata kunci', keyword: 'Kata kunci', subject: 'Kata kunci',
+  topicCategory: 'Kategori topik', topiccategory: 'Kategori topik', topicCategories: 'Kategori topik', themes: 'Kategori topik',
+  type: 'Jenis sumber daya',
+  organisation: 'Organisasi', organization: 'Organisasi', organisationName: 'Organisasi',
+  format: 'Format', formats: 'Format',
+};
+
+export const facetTitle = (name: string): string => FACET_TITLES[name] ?? name;
+
+/** Labels facet values whose group is a code list (type, topic category). */
+export function facetValueLabel(group: string, value: string): string {
+  if (group === 'type') return typeLabel(value);
+  if (/^topic/i.test(group) || group === 'themes') return topicLabel(value);
+  return value;
+}
+
+const DATE_FMT = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "15 Januari 2020" for an ISO date or date-time; text that is not a date stays as it is. */
+export function formatDate(iso: string | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : DATE_FMT.format(d);
+}
+
+export const formatCount = (n: number): string => new Intl.NumberFormat('id-ID').format(n);

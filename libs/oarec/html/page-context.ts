@@ -1,0 +1,50 @@
+/**
+ * What every page renderer gets besides the JSON it shows: the public base URL (absolute links
+ * for autodiscovery and JSON-LD) and the request's query parameters (the search state).
+ */
+export type QueryParams = Record<string, string | string[] | undefined>;
+
+export interface HtmlPageContext {
+  /** public base URL without a trailing slash, e.g. https://katalog.example.go.id */
+  baseUrl: string;
+  query: QueryParams;
+  /** the catalogue's name and abstract when the route already has them (the CSW identity) */
+  catalogue?: { title: string; abstract: string };
+}
+
+/** Where the pages live (mounted at the root of BASE_URL, as the Records API is). */
+export const PATHS = {
+  landing: '/',
+  conformance: '/conformance',
+  collections: '/collections',
+  collection: '/collections/metadata',
+  items: '/collections/metadata/items',
+  queryables: '/collections/metadata/queryables',
+  openapi: '/openapi',
+  record: (id: string) => `/collections/metadata/items/${encodeURIComponent(id)}`,
+} as const;
+
+/** The first value of a query parameter (repeated parameters: the first wins, as Express reads them). */
+export function param(q: QueryParams, name: string): string | undefined {
+  const v = q[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s === undefined || s === '' ? undefined : s;
+}
+
+/**
+ * A root-relative URL of `path` with the given query (undefined and '' dropped, keys in the
+ * order given): links inside the pages stay on whatever host the browser used.
+ */
+export function urlWith(path: string, query: Record<string, string | undefined>): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') qs.append(k, v);
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** The request's query as single values, without `f` (the page's own encoding switch). */
+export function searchState(q: QueryParams): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const k of Object.keys(q)) if (k !== 'f') out[k] = param(q, k);
+  return out;
+}
