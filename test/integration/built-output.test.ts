@@ -8,7 +8,8 @@ import { RENDER_FORMATS } from '../../libs/render/formats';
 import { buildGmd } from '../../libs/render/gmd-builder';
 import { copyBuildAssets } from '../../scripts/copy-build-assets';
 import { API_NODE_FLAGS } from '../../services/api/node-flags';
-import { pgUrlFor, TEST_PG_ADMIN_URL, TEST_REDIS_URL } from '../helpers/env';
+import { pgUrlFor, TEST_REDIS_URL } from '../helpers/env';
+import { adminQuery } from '../helpers/bare-database';
 import { freePort, waitUntil } from '../helpers/private-servers';
 import { generateRecord } from '../helpers/sample-records';
 import { deleteKeys, testRedisPrefix } from '../helpers/test-redis';
@@ -50,15 +51,6 @@ async function runToEnd(args: string[], env: Record<string, string>, cwd: string
   return { code, output: c.output() };
 }
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 const get = async (url: string): Promise<{ status: number; text: string } | undefined> => {
   try {
@@ -84,7 +76,7 @@ describe('the production build runs on its own (node on the compiled output)', (
     expect({ code: tsc.code, output: tsc.output }).toEqual({ code: 0, output: '' });
     copyBuildAssets(outDir);
     // empty, not cloned from the test template: the compiled migrations build the schema
-    await admin(`CREATE DATABASE ${dbName}`);
+    await adminQuery(`CREATE DATABASE ${dbName}`);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     env = {
@@ -106,7 +98,7 @@ describe('the production build runs on its own (node on the compiled output)', (
     // (an unref'd timer: it must not keep jest waiting once the children are gone)
     await Promise.all(children.map((c) => Promise.race([c.exited, new Promise((r) => setTimeout(r, 30_000).unref())])));
     for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await deleteKeys(`${prefix}:`);
     rmSync(outDir, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });

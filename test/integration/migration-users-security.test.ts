@@ -1,50 +1,33 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { migrate } from '../../libs/db/migrate';
 import { openPgDatabase } from '../../libs/db/pg-database';
+import { createBareDatabase, migrationsBefore, type BareDatabase } from '../helpers/bare-database';
 import type { Database } from '../../libs/db/database';
 import { usernameKey } from '../../libs/catalogue/username-key';
 import { findUserByUsername } from '../../libs/db/user.repository';
-import { TEST_PG_ADMIN_URL, pgUrlFor } from '../helpers/env';
 
 /**
  * Migrations 008 and 009 on an install that already has users: the oldest ADMIN of the
  * bootstrap organisation becomes the service administrator, every session epoch starts at 0,
  * and every username gets the key the code computes (usernameKey), unique.
  */
-const MIGRATIONS = path.join(__dirname, '../../libs/db/migrations');
-const name = `gk_t_m009_${randomBytes(4).toString('hex')}`;
-let dir: string;
+let bare: BareDatabase;
+let before: ReturnType<typeof migrationsBefore>;
 let db: Database;
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'gk-m009-'));
-  for (const f of readdirSync(MIGRATIONS).filter((x) => x < '008')) copyFileSync(path.join(MIGRATIONS, f), path.join(dir, f));
-  await admin(`CREATE DATABASE ${name}`);
-  db = openPgDatabase({ connectionString: pgUrlFor(name), max: 2 });
+  bare = await createBareDatabase('gk_t_m009');
+  db = openPgDatabase({ connectionString: bare.url, max: 2 });
+  before = migrationsBefore('008');
 });
 
 afterAll(async () => {
   await db?.close().catch(() => undefined);
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  rmSync(dir, { recursive: true, force: true });
+  await bare?.drop();
+  before?.remove();
 });
 
 it('backfills the service administrator, session epochs and username keys', async () => {
-  await migrate(db, dir);
+  await migrate(db, before.dir);
   await db.query(`INSERT INTO organisations (id, name) VALUES ('host', 'organisasi utama'), ('b', 'Dinas B')`);
   const users: [string, string, string, string, string][] = [
     ['u1', 'Admin', 'ADMIN', 'host', '2024-01-01'],
@@ -55,8 +38,8 @@ it('backfills the service administrator, session epochs and username keys', asyn
   for (const [id, username, role, org, created] of users) {
     await db.query('INSERT INTO users (id, username, password_hash, role, organisation_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [id, username, 'x', role, org, created]);
   }
-  for (const f of ['008_service_admin_session_epoch.sql', '009_username_key.sql']) copyFileSync(path.join(MIGRATIONS, f), path.join(dir, f));
-  expect(await migrate(db, dir)).toEqual(['008_service_admin_session_epoch.sql', '009_username_key.sql']);
+  before.add('008_service_admin_session_epoch.sql', '009_username_key.sql');
+  expect(await migrate(db, before.dir)).toEqual(['008_service_admin_session_epoch.sql', '009_username_key.sql']);
 
   const r = await db.query<{ id: string; username: string; username_key: string; is_service_admin: boolean; session_epoch: number }>(
     'SELECT id, username, username_key, is_service_admin, session_epoch FROM users ORDER BY id');

@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { Database } from '../../libs/db/database';
 import { migrate } from '../../libs/db/migrate';
 import { openPgDatabase } from '../../libs/db/pg-database';
-import { TEST_PG_ADMIN_URL, pgUrlFor } from '../helpers/env';
+import { createBareDatabase, migrationsBefore, type BareDatabase } from '../helpers/bare-database';
 
 /**
  * Migration 020 on a catalogue that already has records: it backfills the change feed from
@@ -15,36 +10,24 @@ import { TEST_PG_ADMIN_URL, pgUrlFor } from '../helpers/env';
  * it. The database is migrated up to just before 020 first, so this is the real upgrade path.
  */
 
-const MIGRATIONS = path.join(__dirname, '../../libs/db/migrations');
-const name = `gk_t_${randomBytes(6).toString('hex')}`;
+let bare: BareDatabase;
+let before: ReturnType<typeof migrationsBefore>;
 let db: Database;
-let before020: string;
-
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: TEST_PG_ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 beforeAll(async () => {
-  await admin(`CREATE DATABASE ${name}`);
-  db = openPgDatabase({ connectionString: pgUrlFor(name), max: 2 });
-  before020 = mkdtempSync(path.join(tmpdir(), 'gk-mig-'));
-  for (const f of readdirSync(MIGRATIONS)) if (/^\d{3}_/.test(f) && f < '020_') copyFileSync(path.join(MIGRATIONS, f), path.join(before020, f));
+  bare = await createBareDatabase('gk_t_m020');
+  db = openPgDatabase({ connectionString: bare.url, max: 2 });
+  before = migrationsBefore('020');
 }, 120_000);
 
 afterAll(async () => {
-  await db?.close();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  rmSync(before020, { recursive: true, force: true });
+  await db?.close().catch(() => undefined);
+  await bare?.drop();
+  before?.remove();
 });
 
 it('backfills published and withdrawn records, then the trigger takes over', async () => {
-  await migrate(db, before020);
+  await migrate(db, before.dir);
   await db.exec(`
     INSERT INTO organisations (id, name) VALUES ('org-1', 'Organisasi Satu');
     INSERT INTO users (id, username, password_hash, role, organisation_id) VALUES ('u-1', 'pemilik', 'x', 'PRODUSEN', 'org-1');
