@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { HarvestMode, HarvestProtocol, HarvestSource, RecordForm } from '../harvest/harvest.types';
+import type { HarvestMode, HarvestProtocol, HarvestSource, RecordForm, SourceSettings } from '../harvest/harvest.types';
 import { AppError } from '../errors';
 import type { Queryable } from './database';
 import { iso } from './row-mapping';
@@ -42,16 +42,7 @@ const toSource = (r: SourceRow): HarvestSource => ({
   updatedAt: iso(r.updated_at),
 });
 
-export interface SourceFields {
-  name: string;
-  url: string;
-  protocol: HarvestProtocol;
-  constraint: string | null;
-  recordForm: RecordForm;
-  pageSize: number;
-  schedule: string | null;
-  organisationId: string;
-  mode: HarvestMode;
+export interface SourceFields extends SourceSettings {
   /** sealed; null = none; undefined on update = keep */
   credentials?: string | null;
 }

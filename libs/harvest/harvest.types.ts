@@ -15,8 +15,8 @@ export type RecordForm = (typeof RECORD_FORMS)[number];
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
 
-export interface HarvestSource {
-  id: string;
+/** What an ADMIN chooses for a source: the same fields in the REST input, the store and the source. */
+export interface SourceSettings {
   name: string;
   url: string;
   protocol: HarvestProtocol;
@@ -28,6 +28,10 @@ export interface HarvestSource {
   schedule: string | null;
   organisationId: string;
   mode: HarvestMode;
+}
+
+export interface HarvestSource extends SourceSettings {
+  id: string;
   ownerId: string;
   /** whether credentials are stored; the credentials themselves never leave the server */
   hasCredentials: boolean;

@@ -3,7 +3,7 @@ import { CronError, parseCron } from '../jobs/cron';
 import { filterPredicate, isFilterXml } from './csw-client';
 import {
   DEFAULT_PAGE_SIZE, HARVEST_MODES, HARVEST_PROTOCOLS, MAX_PAGE_SIZE, RECORD_FORMS,
-  type BasicCredentials, type HarvestMode, type HarvestProtocol, type HarvestSource, type RecordForm,
+  type BasicCredentials, type HarvestSource, type SourceSettings,
 } from './harvest.types';
 
 /**
@@ -11,16 +11,7 @@ import {
  * reported at once as a 422 with JSON Pointers. The credentials are returned apart, to be sealed
  * by the caller and never echoed.
  */
-export interface SourceInput {
-  name: string;
-  url: string;
-  protocol: HarvestProtocol;
-  constraint: string | null;
-  recordForm: RecordForm;
-  pageSize: number;
-  schedule: string | null;
-  organisationId: string;
-  mode: HarvestMode;
+export interface SourceInput extends SourceSettings {
   /** undefined = unchanged (PATCH), null = remove */
   credentials: BasicCredentials | null | undefined;
 }
