@@ -152,7 +152,8 @@ export function parseItemQuery(query: RawQuery): ItemQuery {
   const datetime = get('datetime');
   if (datetime !== undefined) parts.push(datetimeFilter(datetime));
   const q = get('q');
-  if (q !== undefined) parts.push(qFilter(q));
+  // an empty search box (the HTML search form without JavaScript sends `q=`) means no text filter
+  if (q !== undefined && q.trim() !== '') parts.push(qFilter(q));
   const type = get('type');
   if (type !== undefined) {
     const types = list(type);

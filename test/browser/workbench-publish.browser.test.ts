@@ -5,8 +5,8 @@ import { expectAccessible, loginAs, recordIdOf, screenshot, serveWorkbench, tran
 // The full publishing flow by clicking, in a real Chromium against the real server, in both
 // deployment modes: a Produsen writes a record (map-drawn extent, a field error fixed while
 // typing) and submits it to a named reviewer; the QCQE passes it; the Admin publishes it; the
-// record is then found over CSW (GetRecordById over HTTP).
-// TODO(lead): once the public pages exist, also find it in the public search.
+// record is then found over CSW (GetRecordById over HTTP) and in the public search (the OGC API
+// – Records items, JSON and the HTML search page).
 describe.each(['server', 'embedded'] as const)('workbench: publishing flow (%s mode)', (mode) => {
   let s: Served;
   let browser: Browser;
@@ -117,5 +117,19 @@ describe.each(['server', 'embedded'] as const)('workbench: publishing flow (%s m
     const xml = await csw.text();
     expect(xml).toContain(title);
     expect(xml).toContain(id);
+
+    // --- found in the public search: the Records items (JSON) and the HTML search page
+    const items = await fetch(`${s.base}/collections/metadata/items?q=${encodeURIComponent(title)}`, { headers: { Accept: 'application/geo+json' } });
+    expect(items.status).toBe(200);
+    const found = (await items.json()) as { features: { id: string; properties: { title?: string } }[] };
+    expect(found.features.map((f) => f.id)).toContain(id);
+    const pub = await browser.newContext();
+    try {
+      const page = await pub.newPage();
+      await page.goto(`${s.base}/collections/metadata/items?f=html&q=${encodeURIComponent(title)}`);
+      await page.locator(`a[href*="${encodeURIComponent(id)}"]`).first().waitFor({ timeout: 30_000 });
+    } finally {
+      await pub.close();
+    }
   }, 600_000);
 });

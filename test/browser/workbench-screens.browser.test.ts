@@ -99,6 +99,13 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
   }, 300_000);
 
   it('Admin screens: users, organisation switch, CSW identity, system status, list in the URL — all pass axe', async () => {
+    // an organisation's ADMIN is not offered the service-wide screens …
+    const orgAdmin = await loginAs(browser, s.base, 'b-admin');
+    await orgAdmin.page.getByRole('link', { name: 'Pengguna' }).waitFor();
+    for (const name of ['Identitas CSW', 'Status sistem']) expect(await orgAdmin.page.getByRole('link', { name }).count()).toBe(0);
+    await orgAdmin.context.close();
+    // … the service administrator is (the flag is set by the CLI only: here straight in the database)
+    await s.t.deps.db.query("UPDATE users SET is_service_admin = true WHERE username = 'a-admin'");
     const adm = await loginAs(browser, s.base, 'a-admin');
     const p = adm.page;
     await p.goto(`${s.base}/app/records?status=PUBLISHED&q=terbit`);

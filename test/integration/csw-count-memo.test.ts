@@ -19,11 +19,15 @@ let t: TestDatabase;
 let svc: CswService;
 
 const matchedOf = (xml: string): number => Number(/numberOfRecordsMatched="(\d+)"/.exec(xml)?.[1]);
-/** the same search with a different requestId: a response-cache miss every time */
+/**
+ * The same search with a different page size (all records fit either way): a response-cache miss
+ * every time, the same filter and so the same count. (A different requestId no longer misses:
+ * it is left out of the cache key and echoed when the answer is served.)
+ */
 let n = 0;
 const search = (cache: CswResponseCache) => cache.respond({
   method: 'GET',
-  query: { service: 'CSW', version: '2.0.2', request: 'GetRecords', typeNames: 'csw:Record', resultType: 'results', elementSetName: 'brief', requestId: `r${n++}` },
+  query: { service: 'CSW', version: '2.0.2', request: 'GetRecords', typeNames: 'csw:Record', resultType: 'results', elementSetName: 'brief', maxRecords: String(100 + n++) },
 });
 
 /** a PUBLISHED record written behind the service's back (no bump): only a recount shows it */
@@ -55,7 +59,7 @@ it('reuses a count within a generation and counts again after a bump', async () 
   const first = await search(cache);
   expect([first.cache, matchedOf(first.body)]).toEqual(['miss', PUBLISHED_IDS.length]);
   await publishQuietly('quiet-1');
-  // a miss (new requestId): the page is read again, the count of this filter is remembered
+  // a miss (new page size): the page is read again, the count of this filter is remembered
   const same = await search(cache);
   expect([same.cache, matchedOf(same.body)]).toEqual(['miss', PUBLISHED_IDS.length]);
   expect(same.body).toContain('quiet-1');

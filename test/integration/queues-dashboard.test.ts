@@ -2,6 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import { QUEUE_NAMES } from '../../libs/jobs/job-registry';
 import { bullPrefix, producerConnection, workerConnection } from '../../libs/jobs/redis-connection';
 import { loginAgent } from '../helpers/fixtures';
+import { updateUser } from '../../libs/db/user.repository';
 import { useSeededApp } from '../helpers/seeded-app';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { waitFor } from './worker-test-support';
@@ -25,6 +26,12 @@ describe('queue dashboard in server mode', () => {
     }
     // mutating calls are refused the same way
     expect((await ctx.w.a.produsen.agent.put('/admin/queues/api/queues/render/x/retry')).status).toBe(403);
+  });
+
+  it('is the service administrator\'s: an organisation ADMIN gets 403 too', async () => {
+    expect((await ctx.w.b.admin.agent.get('/admin/queues/api/queues')).status).toBe(403);
+    // from here on A's ADMIN is a service administrator (the flag is read on every request)
+    await updateUser(ctx.t.deps.db, ctx.w.a.admin.user.id, { serviceAdmin: true });
   });
 
   it('shows the board to an ADMIN, with every registry queue in its API', async () => {

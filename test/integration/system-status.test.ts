@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { seedWorld, type World } from '../helpers/fixtures';
+import { updateUser } from '../../libs/db/user.repository';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { runProbe } from '../../libs/ops/probe-runner';
 
@@ -74,7 +75,10 @@ describe('GET /api/admin/organisasi/status', () => {
     // the deadline is 30 s here, except in the test of the deadline itself
     const t = await startTestApp('server', { DATA_DIR: dataDir, STATUS_PROBE_TIMEOUT_MS: '30000', ...env });
     cleanups.push(() => t.close());
-    return { t, w: await seedWorld(t, { prefix }) };
+    const w = await seedWorld(t, { prefix });
+    // the status of shared components is the service administrator's (issue 12): A's ADMIN is one here
+    await updateUser(t.deps.db, w.a.admin.user.id, { serviceAdmin: true });
+    return { t, w };
   }
 
   beforeAll(async () => {
@@ -118,7 +122,9 @@ describe('GET /api/admin/organisasi/status', () => {
     expect((await w.anonymous.get(STATUS)).status).toBe(401);
     expect((await w.a.produsen.agent.get(STATUS)).status).toBe(403);
     expect((await w.b.qcqe.agent.get(STATUS)).status).toBe(403);
-    expect((await w.b.admin.agent.get(STATUS)).status).toBe(200);
+    // an organisation ADMIN without the service-administrator flag
+    expect((await w.b.admin.agent.get(STATUS)).status).toBe(403);
+    expect((await w.a.admin.agent.get(STATUS)).status).toBe(200);
   });
 
   it('reports unconfigured channels as not connected, with a detail; the data directory and an external CSW as working', async () => {

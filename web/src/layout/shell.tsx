@@ -16,9 +16,11 @@ const NAV: NavItem[] = [
   { to: '/review', key: 'nav.review', roles: ['QCQE', 'ADMIN'] },
   { to: '/admin/users', key: 'nav.users', roles: ['ADMIN'] },
   { to: '/admin/organisation', key: 'nav.organisation', roles: ['ADMIN'] },
-  { to: '/admin/csw', key: 'nav.csw', roles: ['ADMIN'] },
-  { to: '/admin/status', key: 'nav.status', roles: ['ADMIN'] },
-  { to: '/admin/queues', key: 'nav.queues', roles: ['ADMIN'], external: true },
+  // the service itself (its CSW identity, shared components, queues) belongs to the service
+  // administrator, not to every organisation's ADMIN: the API answers 403 to the others
+  { to: '/admin/csw', key: 'nav.csw', roles: ['ADMIN'], serviceAdmin: true },
+  { to: '/admin/status', key: 'nav.status', roles: ['ADMIN'], serviceAdmin: true },
+  { to: '/admin/queues', key: 'nav.queues', roles: ['ADMIN'], external: true, serviceAdmin: true },
   { to: '/profile', key: 'nav.profile', roles: ['PRODUSEN', 'QCQE', 'ADMIN'] },
 ];
 
@@ -46,7 +48,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Navigasi">
-        {NAV.filter((n) => n.roles.includes(me.role)).map((n) => (n.external
+        {NAV.filter((n) => n.roles.includes(me.role) && (!n.serviceAdmin || me.serviceAdmin === true)).map((n) => (n.external
           ? <NavLink key={n.to} href="/admin/queues" label={t(n.key)} />
           : <NavLink key={n.to} component={RouterLink} to={n.to} end={n.to === '/' || n.to === '/records'} label={t(n.key)} />))}
       </AppShell.Navbar>
