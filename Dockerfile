@@ -27,7 +27,8 @@ COPY web ./web
 # Compile every render stylesheet now (SaxonJS SEF, cached in dist/xslt/compiled) and render a
 # test record through each with the compiled code: a stylesheet that does not compile fails the
 # build, not the first request, and containers start without compiling.
-RUN npm run web:build && npm run build \
+RUN npm run web:build
+RUN npm run build \
  && node -e "require('./dist/libs/render').createRenderer().then((r) => { console.log('stylesheets ok', r.startup.compiled.length, 'compiled'); }, (err) => { console.error(err); process.exit(1); })"
 
 # --- runtime ----------------------------------------------------------------------------

@@ -38,3 +38,9 @@ export async function pruneDispatchedEvents(db: Queryable, olderThanHours = 24 *
   const r = await db.query(`DELETE FROM outbox WHERE dispatched_at < now() - make_interval(hours => $1)`, [olderThanHours]);
   return r.rowCount;
 }
+
+/** True while some event has not been handed to the queue yet (embedded mode's whenIdle). */
+export async function hasPendingEvents(db: Queryable): Promise<boolean> {
+  const r = await db.query<{ pending: boolean }>('SELECT EXISTS (SELECT 1 FROM outbox WHERE dispatched_at IS NULL) AS pending');
+  return r.rows[0]?.pending === true;
+}

@@ -7,6 +7,7 @@ import type { Config } from '../../libs/config';
 import type { Logger } from '../../libs/logger';
 import { openDatabase } from '../../libs/db/open-database';
 import { startOutboxRelay } from '../../libs/db/outbox-relay';
+import { hasPendingEvents } from '../../libs/db/outbox.repository';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { createRedisStore } from '../../libs/cache/redis-store';
 import { createRateLimiter } from '../../libs/cache/rate-limiter';
@@ -126,7 +127,21 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
       relay!.kick();
     },
     readinessChecks: redis ? { redis: async () => { await redis!.ping(); } } : {},
-    jobs,
+    // Embedded: idle means the outbox is empty too. The relay reaches the database through its
+    // thread, so an event committed a moment ago may not be in the in-process queue yet, and
+    // the queue takes a bulk in steps.
+    jobs: embedded
+      ? {
+          ...jobs,
+          async whenIdle() {
+            for (;;) {
+              await relay!.flush();
+              await jobs.whenIdle();
+              if (!(await hasPendingEvents(db))) return;
+            }
+          },
+        }
+      : jobs,
     renderer,
     objectStore,
     metrics,

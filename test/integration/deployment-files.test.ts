@@ -176,7 +176,10 @@ describe('deployment files', () => {
 
     // build: every dependency (tsc is a devDependency), the sources, the build, the stylesheets
     expect(build).toContain('RUN npm install --no-audit --no-fund');
-    for (const dir of ['libs', 'services', 'scripts', 'xslt']) expect(build).toContain(`COPY ${dir} ./${dir}`);
+    for (const dir of ['libs', 'services', 'scripts', 'xslt', 'web']) expect(build).toContain(`COPY ${dir} ./${dir}`);
+    // the workbench SPA is built before `npm run build`, which carries web/dist into dist/
+    expect(build.indexOf('RUN npm run web:build')).toBeGreaterThan(-1);
+    expect(build.indexOf('RUN npm run web:build')).toBeLessThan(build.findIndex((l) => l.startsWith('RUN npm run build')));
     const buildRun = build.find((l) => l.startsWith('RUN npm run build')) ?? '';
     expect(buildRun).toMatch(/require\('\.\/dist\/libs\/render'\)\.createRenderer\(\)/);
 

@@ -215,10 +215,17 @@ describe('response cache: ETag/304, Cache-Control and the CSW generation rules',
 
 describe('bad input: never a 5xx', () => {
   it('odd query strings answer 400 with exception JSON', async () => {
-    for (const qs of ['limit=1&limit=2', 'bbox=a,b,c,d', 'bbox=0,0,1,1&bbox-crs=EPSG:3857', 'filter=%00', 'q=', 'sortby=-', 'offset=99999999', 'filter-lang=cql2-json&filter=%7B', 'datetime=2020-13-01']) {
+    for (const qs of ['limit=1&limit=2', 'bbox=a,b,c,d', 'bbox=0,0,1,1&bbox-crs=EPSG:3857', 'filter=%00', 'sortby=-', 'offset=99999999', 'filter-lang=cql2-json&filter=%7B', 'datetime=2020-13-01']) {
       const r = await request(t.app).get(`${ITEMS}?${qs}`);
       expect([qs, r.status]).toEqual([qs, 400]);
       expect(schemaErrors('exception', JSON.parse(r.text))).toEqual([]);
     }
+  });
+
+  it('an empty q (a search form sent without a term) is no text filter, not an error', async () => {
+    const all = JSON.parse((await request(t.app).get(ITEMS)).text) as { numberMatched: number };
+    const empty = await request(t.app).get(`${ITEMS}?q=`);
+    expect(empty.status).toBe(200);
+    expect((JSON.parse(empty.text) as { numberMatched: number }).numberMatched).toBe(all.numberMatched);
   });
 });

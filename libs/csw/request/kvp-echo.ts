@@ -1,5 +1,5 @@
 import { NS, STANDARD_PREFIXES } from '../namespaces';
-import { escapeText, el, textEl, type Attrs } from '../responses/xml-text';
+import { escapeText, el, textEl, type Attrs } from '../../xml/xml-text';
 import { freeTextWords, type KvpBbox } from './kvp-filters';
 
 /**

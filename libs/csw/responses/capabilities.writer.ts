@@ -4,7 +4,7 @@ import {
 } from '../capabilities';
 import { CSW_SCHEMA_LOCATION, NS } from '../namespaces';
 import type { CapabilitiesSection } from '../request/csw-request';
-import { XML_DECLARATION, el, textEl } from './xml-text';
+import { XML_DECLARATION, el, textEl } from '../../xml/xml-text';
 
 export interface CapabilitiesInput {
   identity: CswIdentity;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RECORD_TYPES } from '../capabilities';
 import { CSW_SCHEMA_LOCATION, NS, qnameEquals, type QName } from '../namespaces';
-import { XML_DECLARATION, asFragment, el } from './xml-text';
+import { XML_DECLARATION, asFragment, el } from '../../xml/xml-text';
 
 /**
  * DescribeRecord: one csw:SchemaComponent per requested record type, holding the

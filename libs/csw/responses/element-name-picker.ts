@@ -1,7 +1,7 @@
 import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { parseXmlSafely } from '../../xml/safe-parse';
 import { NS, qnameEquals, type QName } from '../namespaces';
-import { asFragment } from './xml-text';
+import { asFragment } from '../../xml/xml-text';
 
 const DC_DATE: QName = { ns: NS.dc, local: 'date' };
 /** the refinements of dc:date in the order the dc:date queryable falls back to them */

@@ -1,6 +1,6 @@
 import type { CswError, OwsExceptionCode } from '../csw-error';
 import { NS, OWS_EXCEPTION_SCHEMA_LOCATION } from '../namespaces';
-import { XML_DECLARATION, el, textEl } from './xml-text';
+import { XML_DECLARATION, el, textEl } from '../../xml/xml-text';
 
 /**
  * ows:ExceptionReport 1.2.0 (OWS Common 1.0 schema, as CSW 2.0.2 peers answer). The text

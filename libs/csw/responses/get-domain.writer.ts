@@ -1,5 +1,5 @@
 import { CSW_SCHEMA_LOCATION, NS } from '../namespaces';
-import { XML_DECLARATION, el, textEl } from './xml-text';
+import { XML_DECLARATION, el, textEl } from '../../xml/xml-text';
 
 export interface DomainValuesInput {
   kind: 'ParameterName' | 'PropertyName';

@@ -1,6 +1,6 @@
 import { CSW_SCHEMA_LOCATION, NS } from '../namespaces';
 import type { ElementSet } from '../request/csw-request';
-import { XML_DECLARATION, asFragment, el, textEl } from './xml-text';
+import { XML_DECLARATION, asFragment, el, textEl } from '../../xml/xml-text';
 
 /**
  * Position of the first record of the next page, or 0 when nothing follows:

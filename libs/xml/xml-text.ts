@@ -1,10 +1,10 @@
 /**
- * String-level XML writing for CSW responses. Responses are assembled as strings (stored
- * renders are embedded verbatim, which a DOM builder would have to re-parse), so every
- * value that did not come from a stored render goes through these two functions.
+ * String-level XML writing for the protocol responses (CSW, OAI-PMH). Responses are assembled
+ * as strings (stored renders are embedded verbatim, which a DOM builder would have to
+ * re-parse), so every value that did not come from a stored render goes through these functions.
  */
 
-import { INVALID_XML_CHARS } from '../../xml/xml-chars';
+import { INVALID_XML_CHARS } from './xml-chars';
 
 // Characters XML 1.0 forbids even when escaped. A hostile KVP value echoed into an exception
 // text must not make the whole response unparseable, so they are written as visible `\uXXXX`
