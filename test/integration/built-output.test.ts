@@ -84,6 +84,8 @@ describe('the production build runs on its own (node on the compiled output)', (
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: prefix,
       SESSION_SECRET: SECRET,
+      // server mode refuses to start without it (/metrics is never open)
+      METRICS_TOKEN: 'uji-build-metrics-token',
       PORT: String(port),
       BASE_URL: base,
       DATA_DIR: path.join(work, 'data'),
