@@ -24,7 +24,7 @@ export const CONFORMANCE: readonly string[] = [
   ...['record-core', 'record-collection', 'record-core-query-parameters', 'record-api', 'records-api', 'sorting', 'filtering', 'cql-filter',
     'json', 'html', 'oas30', 'autodiscovery', 'searchable-catalog', 'searchable-catalog-filtering', 'searchable-catalog-sorting'].map((c) => `${CONF}/${c}`),
   ...['cql2-text', 'cql2-json', 'basic-cql2', 'advanced-comparison-operators', 'case-insensitive-comparison', 'basic-spatial-functions',
-    'basic-spatial-functions-plus', 'spatial-functions', 'temporal-functions', 'array-functions'].map((c) => `http://www.opengis.net/spec/cql2/1.0/conf/${c}`),
+    'basic-spatial-functions-plus', 'spatial-functions', 'temporal-functions'].map((c) => `http://www.opengis.net/spec/cql2/1.0/conf/${c}`),
 ];
 
 export function landingDocument(baseUrl: string, identity: Pick<CswIdentity, 'title' | 'abstract'>) {
