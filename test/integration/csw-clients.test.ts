@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import { loadSuiteRecords } from '../helpers/csw-golden-loader';
 import { checkGdalCsw, checkOwslib, ogrinfo, owslibSession, type ClientCheck, type OwslibSession } from '../helpers/csw-clients';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { freePort } from '../helpers/private-servers';
 
 /**
  * The endpoint as real clients see it, on a real port: OWSLib (QGIS MetaSearch's library) and
@@ -23,17 +23,6 @@ const GREEK = [
   'a7308c0a-b748-48e2-bab7-0a608a51d416', 'ae200a05-2800-40b8-b85d-8f8d007b9e30', 'b8cc2388-5d0a-43d8-9473-0e86dd0396da',
   'c3bf29d4-d60a-4959-a415-2c03fb0d4aef', 'de53e931-778a-4792-94ad-9fe507aca483', 'f99cc358-f379-4e79-ab1e-cb2f7709f594',
 ].sort();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function requireClient(check: ClientCheck, name: string): void {
   if (!check.ok) throw new Error(`${name}: ${check.problem}`);

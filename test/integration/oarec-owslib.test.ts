@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { promisify } from 'node:util';
 import { checkOwslib, PYTHON } from '../helpers/csw-clients';
+import { freePort } from '../helpers/private-servers';
 import { seedOarecCatalogue } from '../helpers/oarec-support';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -46,17 +47,6 @@ rec = r.collection_item('metadata', 'rec-full')
 out['record'] = {'id': rec['id'], 'title': rec['properties']['title'], 'geometry': rec['geometry']['type']}
 print(json.dumps(out))
 `;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const check = await checkOwslib();
