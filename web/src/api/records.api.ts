@@ -1,9 +1,10 @@
 import type { ApiClient } from './api-client';
+import { RECORD_STATUSES, type RecordStatus, type Role } from '../../../libs/catalogue/record.types';
+import type { FieldChange } from '../../../libs/catalogue/record-diff';
 
-/** Shapes of the REST API as the workbench reads them (see /api/openapi.json). */
-export type RecordStatus = 'DRAFT' | 'QCQE_PROCESS' | 'REVIEW' | 'PUBLISHED' | 'REJECTED' | 'PRIVATE';
-export const STATUSES: RecordStatus[] = ['DRAFT', 'QCQE_PROCESS', 'REVIEW', 'PUBLISHED', 'REJECTED', 'PRIVATE'];
-export type Role = 'PRODUSEN' | 'QCQE' | 'ADMIN';
+/** Shapes of the REST API as the workbench reads them (see /api/openapi.json); the domain's own types where they are the same. */
+export type { FieldChange, RecordStatus, Role };
+export const STATUSES: readonly RecordStatus[] = RECORD_STATUSES;
 
 export interface Me {
   id: string;
@@ -44,12 +45,6 @@ export interface RecordPage {
   page: number;
   pageSize: number;
   total: number;
-}
-
-export interface FieldChange {
-  path: string;
-  before?: unknown;
-  after?: unknown;
 }
 
 export interface ReviewerCandidate {
