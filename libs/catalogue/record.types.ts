@@ -2,8 +2,11 @@
  * The metadata record model: an ISO 19115 core expressed as JSON.
  *
  * `MetadataDoc` is what producers write (validated by the JSON Schema in metadata.schema.ts);
- * `MetadataRecord` adds the fields the server manages. The record `id` is the same string
- * everywhere: REST paths, the ISO fileIdentifier, CSW dc:identifier and GetRecordById ID.
+ * `MetadataRecord` adds the fields the server manages. Two identifiers: the record `id` is the
+ * internal key (REST paths, history, renders), chosen by the server; `fileIdentifier` is the
+ * public one (ISO fileIdentifier, CSW dc:identifier and GetRecordById ID, OGC API – Records
+ * item id, OAI-PMH identifier), the client's choice or else the id. They are equal for records
+ * created without a chosen identifier and for records written before migration 040.
  *
  * Only `title` is required while a record is being written; the completeness rules that
  * a record must meet before it is submitted for review live in completeness.ts, so that
@@ -90,7 +93,10 @@ export interface SpatialResolution {
 }
 
 export interface MetadataDoc {
-  /** equals the record id; optional on create (409 when taken), generated otherwise */
+  /**
+   * the public identifier; optional on create (then the record id). 409 when the caller's
+   * organisation or a record that is or was public uses it; fixed once the record is published
+   */
   fileIdentifier?: string;
   title: string;
   abstract?: string;

@@ -14,7 +14,7 @@ export interface NewRecord {
   organisationId: string;
   ownerId: string;
   reviewerId: string | null;
-  /** the producer's document; its fileIdentifier equals `id` */
+  /** the producer's document; its fileIdentifier (else `id`) is the record's public identifier */
   doc: MetadataDoc;
 }
 
@@ -54,7 +54,7 @@ export type RecordEventType = keyof RecordEvents;
 export interface RecordTx {
   /** the record, locked against concurrent writers until the transaction ends */
   lockRecord(id: string): Promise<MetadataRecord | undefined>;
-  /** undefined when the id is already taken */
+  /** undefined when the id or the file identifier is already taken (unique indexes) */
   insertRecord(r: NewRecord): Promise<MetadataRecord | undefined>;
   /** replaces the document, recomputes the search projection, version + 1 */
   updateContent(id: string, doc: MetadataDoc): Promise<MetadataRecord>;
@@ -68,6 +68,14 @@ export interface RecordTx {
   findOrganisationShared(id: string): Promise<Organisation | undefined>;
   /** stores the document as published at this version (record_publications) */
   savePublication(id: string, version: number, doc: MetadataDoc): Promise<void>;
+  /**
+   * What keeps `organisationId` from giving a record (other than `exceptRecordId`) this file
+   * identifier: a record of the same organisation, or one that is or was public anywhere.
+   * Never-public records of other organisations are not considered (they reserve nothing).
+   */
+  fileIdentifierHolder(organisationId: string, fileIdentifier: string, exceptRecordId: string | null): Promise<'organisation' | 'public' | undefined>;
+  /** whether a record other than `recordId` that is or was public holds this file identifier */
+  publicFileIdentifierTaken(fileIdentifier: string, recordId: string): Promise<boolean>;
 }
 
 /** The document of a record as it was at its latest publication. */

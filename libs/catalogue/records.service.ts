@@ -21,6 +21,12 @@ import { checkTransition, docOf } from './workflow';
  * - publishedAt is the FIRST publication: PRIVATE → PUBLISHED again keeps it, because ISO and
  *   CSW readers treat publication as a one-time event; updatedAt shows the later change.
  * - a patch that changes nothing writes nothing (no version bump, no event).
+ * - the record key (`id`) is always chosen by the server; a client-supplied identifier is the
+ *   record's fileIdentifier only. It must be free within the organisation and among records
+ *   that are or were public; another organisation's never-public record reserves nothing, so
+ *   an identifier only such a record uses is as free as one nobody uses (issue 12). It may
+ *   change until the first publication and never after (CSW, OARec and OAI-PMH name the
+ *   record by it); publishing is refused while a public record elsewhere holds it.
  */
 
 export const CREATOR_ROLES: readonly Role[] = Object.freeze(['PRODUSEN', 'ADMIN']);
@@ -60,6 +66,25 @@ export interface RecordChanges {
 }
 
 const isPublished = (r: Pick<MetadataRecord, 'status'>): boolean => r.status === 'PUBLISHED';
+/** public now or once (a withdrawal keeps publishedAt): its identifier is known outside */
+const wasPublic = (r: Pick<MetadataRecord, 'status' | 'publishedAt'>): boolean => isPublished(r) || r.publishedAt !== null;
+
+const identifierError = (message: string): AppError =>
+  new AppError('CONFLICT', message, { extras: { errors: [{ path: '/fileIdentifier', message: 'Pengenal sudah dipakai' }] } });
+
+/** 409 for an identifier held by the caller's organisation or by a (once) public record: nothing hidden is named. */
+function identifierTaken(fileIdentifier: string, holder: 'organisation' | 'public' | undefined): AppError {
+  return identifierError(holder === 'organisation'
+    ? `Pengenal "${fileIdentifier}" sudah dipakai rekaman lain di organisasi Anda.`
+    : holder === 'public'
+      ? `Pengenal "${fileIdentifier}" sudah dipakai rekaman yang dipublikasikan (atau pernah dipublikasikan) di katalog.`
+      : `Pengenal "${fileIdentifier}" baru saja dipakai rekaman lain; coba lagi.`);
+}
+
+async function refuseTakenIdentifier(tx: RecordTx, organisationId: string, fileIdentifier: string, recordId: string | null): Promise<void> {
+  const holder = await tx.fileIdentifierHolder(organisationId, fileIdentifier, recordId);
+  if (holder) throw identifierTaken(fileIdentifier, holder);
+}
 
 export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
   const { store, afterCommit } = deps;
@@ -79,13 +104,17 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     }
     const current = docOf(rec);
     const merged = applyMergePatch(current, p.patch) as Record<string, unknown>;
-    if (merged.fileIdentifier !== undefined && merged.fileIdentifier !== rec.id) {
-      throw validationError([{ path: '/fileIdentifier', message: 'Pengenal berkas (fileIdentifier) tidak dapat diubah' }]);
+    const fileIdentifier = rec.fileIdentifier ?? rec.id;
+    // removing the identifier (null in the merge patch) keeps it; changing it is a rename
+    const renamed = merged.fileIdentifier !== undefined && merged.fileIdentifier !== fileIdentifier;
+    if (renamed && wasPublic(rec)) {
+      throw validationError([{ path: '/fileIdentifier', message: 'Pengenal berkas (fileIdentifier) tidak dapat diubah setelah rekaman dipublikasikan' }]);
     }
-    merged.fileIdentifier = rec.id;
+    if (!renamed) merged.fileIdentifier = fileIdentifier;
     const v = validateMetadataDoc(merged);
     if (!v.ok) throw validationError(v.errors);
     if (jsonEqual(v.doc, current)) return rec;
+    if (renamed) await refuseTakenIdentifier(tx, rec.organisationId, v.doc.fileIdentifier!, rec.id);
     const updated = await tx.updateContent(rec.id, v.doc);
     await tx.emit('record.updated', { recordId: updated.id, version: updated.version, status: updated.status });
     return updated;
@@ -103,6 +132,12 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
       allowLintasOrgReviewer: org?.allowLintasOrgReviewer ?? false,
     });
     if (!decision.ok) throw decision.error;
+    // the public identifier space is shared: a record that is or was public elsewhere keeps it
+    // (a re-publication from PRIVATE passes: the unique index already holds it for this record)
+    if (c.status === 'PUBLISHED' && await tx.publicFileIdentifierTaken(rec.fileIdentifier ?? rec.id, rec.id)) {
+      throw identifierError(`Rekaman tidak dapat dipublikasikan: pengenal "${rec.fileIdentifier ?? rec.id}" sudah dipakai rekaman lain `
+        + 'yang dipublikasikan (atau pernah dipublikasikan) di katalog. Ganti pengenal (fileIdentifier) rekaman ini lebih dulu.');
+    }
     const updated = await tx.updateStatus(rec.id, {
       status: c.status,
       reviewerId: decision.reviewerId,
@@ -122,13 +157,15 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
       assertMayCreate(actor);
       const v = validateMetadataDoc(input);
       if (!v.ok) throw validationError(v.errors);
-      const id = v.doc.fileIdentifier ?? newId();
-      const doc: MetadataDoc = { ...v.doc, fileIdentifier: id };
+      // the key is always the server's, so which keys exist never shows through a create
+      const id = newId();
+      const fileIdentifier = v.doc.fileIdentifier ?? id;
+      const doc: MetadataDoc = { ...v.doc, fileIdentifier };
       const created = await store.transaction(async (tx) => {
+        if (v.doc.fileIdentifier !== undefined) await refuseTakenIdentifier(tx, actor.organisationId, fileIdentifier, null);
         const rec = await tx.insertRecord({ id, status: 'DRAFT', organisationId: actor.organisationId, ownerId: actor.id, reviewerId: null, doc });
-        if (!rec) {
-          throw new AppError('CONFLICT', `Pengenal "${id}" sudah dipakai oleh rekaman lain.`, { extras: { errors: [{ path: '/fileIdentifier', message: 'Pengenal sudah dipakai' }] } });
-        }
+        // a concurrent create of the same identifier in this organisation (its unique index)
+        if (!rec) throw identifierTaken(fileIdentifier, undefined);
         await tx.appendHistory({ recordId: id, actorId: actor.id, from: null, to: 'DRAFT', note: opts.note ?? null });
         await tx.emit('record.created', { recordId: id, version: rec.version });
         return rec;

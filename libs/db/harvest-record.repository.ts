@@ -10,14 +10,24 @@ import { iso, isoOrNull } from './row-mapping';
  * changed content, the status moves the source's mode asks for, and the harvest state rows.
  */
 
+/**
+ * What each identifier is to this source: a record it harvested before ('ours'), a local record
+ * or one of another source ('local', 'other-source'). Only records of the source's organisation
+ * and records that are or were public are looked at (migration 040): another organisation's
+ * never-public record reserves nothing, and naming it in a run report would tell its existence.
+ */
 export async function classifyIdentifiers(db: Queryable, sourceId: string, ids: readonly string[]): Promise<Map<string, KnownRecord>> {
   const out = new Map<string, KnownRecord>();
   if (ids.length === 0) return out;
   const r = await db.query<{ id: string; source_id: string | null; content_hash: string | null; withdrawn: boolean | null; source_name: string | null }>(
-    `SELECT r.id, h.source_id, h.content_hash, h.withdrawn_at IS NOT NULL AS withdrawn, s.name AS source_name
+    `SELECT r.file_identifier AS id, h.source_id, h.content_hash, h.withdrawn_at IS NOT NULL AS withdrawn, s.name AS source_name
        FROM records r LEFT JOIN harvest_records h ON h.record_id = r.id LEFT JOIN harvest_sources s ON s.id = h.source_id
-      WHERE r.id = ANY($1::text[])`,
-    [ids],
+      CROSS JOIN (SELECT organisation_id FROM harvest_sources WHERE id = $2) o
+      WHERE r.file_identifier = ANY($1::text[])
+        AND (r.organisation_id = o.organisation_id OR r.status = 'PUBLISHED' OR r.published_at IS NOT NULL)
+      -- the organisation's own record last, so it decides when a public one shares the identifier
+      ORDER BY (r.organisation_id = o.organisation_id)`,
+    [ids, sourceId],
   );
   for (const row of r.rows) {
     if (row.source_id === null) out.set(row.id, { kind: 'local' });

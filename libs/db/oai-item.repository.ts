@@ -10,6 +10,7 @@ import { findRecordById } from './record.repository';
 
 interface ItemRow {
   record_id: string;
+  file_identifier: string;
   organisation_id: string;
   hierarchy_level: string;
   deleted: boolean;
@@ -22,6 +23,7 @@ interface ItemRow {
 
 const toItem = (r: ItemRow): OaiItem => ({
   id: r.record_id,
+  fileIdentifier: r.file_identifier,
   organisationId: r.organisation_id,
   hierarchyLevel: r.hierarchy_level,
   deleted: r.deleted,
@@ -37,7 +39,7 @@ const SECONDS = `to_char(i.datestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:S
 const MICROS = `to_char(i.datestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 function selectItems(renderParam: string | undefined): string {
-  const base = `SELECT i.record_id, i.organisation_id, i.hierarchy_level, i.deleted, ${SECONDS} AS datestamp, ${MICROS} AS position`;
+  const base = `SELECT i.record_id, i.file_identifier, i.organisation_id, i.hierarchy_level, i.deleted, ${SECONDS} AS datestamp, ${MICROS} AS position`;
   if (!renderParam) return `${base}, NULL::int AS version, NULL::text AS xml, NULL::int AS render_version FROM oai_items i`;
   return `${base}, r.version, rr.xml, rr.version AS render_version
     FROM oai_items i
@@ -71,11 +73,12 @@ export async function countOaiItems(db: Queryable, q: Omit<OaiListQuery, 'after'
   return Number(r.rows[0]?.n ?? 0);
 }
 
-export async function findOaiItem(db: Queryable, id: string, render?: string): Promise<OaiItem | undefined> {
+/** The item named by a public file identifier (unique among items, migration 040). */
+export async function findOaiItem(db: Queryable, fileIdentifier: string, render?: string): Promise<OaiItem | undefined> {
   const params: unknown[] = [];
   const renderParam = render ? (params.push(render), `$${params.length}`) : undefined;
-  params.push(id);
-  const r = await db.query<ItemRow>(`${selectItems(renderParam)} WHERE i.record_id = $${params.length}`, params);
+  params.push(fileIdentifier);
+  const r = await db.query<ItemRow>(`${selectItems(renderParam)} WHERE i.file_identifier = $${params.length}`, params);
   return r.rows[0] && toItem(r.rows[0]);
 }
 

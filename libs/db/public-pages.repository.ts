@@ -17,7 +17,8 @@ export function publicPagesSource(db: Queryable): PublicPagesSource {
         ),
         db.query<{ count: string }>(`SELECT count(DISTINCT organisation_id) AS count FROM records WHERE status = 'PUBLISHED'`),
         db.query<{ id: string; title: string; published_at: Date | string | null; updated_at: Date | string }>(
-          `SELECT id, title, published_at, updated_at FROM records WHERE status = 'PUBLISHED'
+          // pages name a record by its public identifier
+          `SELECT file_identifier AS id, title, published_at, updated_at FROM records WHERE status = 'PUBLISHED'
            ORDER BY published_at DESC NULLS LAST, id LIMIT $1`,
           [recentLimit],
         ),
@@ -36,7 +37,7 @@ export function publicPagesSource(db: Queryable): PublicPagesSource {
     },
     async sitemapEntries(offset: number, limit: number): Promise<SitemapEntry[]> {
       const r = await db.query<{ id: string; updated_at: Date | string }>(
-        `SELECT id, updated_at FROM records WHERE status = 'PUBLISHED' ORDER BY id OFFSET $1 LIMIT $2`,
+        `SELECT file_identifier AS id, updated_at FROM records WHERE status = 'PUBLISHED' ORDER BY id OFFSET $1 LIMIT $2`,
         [offset, limit],
       );
       return r.rows.map((row) => ({ id: row.id, updated: iso(row.updated_at) }));

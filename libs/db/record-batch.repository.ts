@@ -15,6 +15,7 @@ import { projectionSqlType, projectionTarget, projectionValueSql } from './proje
  */
 
 export interface BatchRecordRow {
+  /** the record key and its file identifier: batch writers (CLI import, harvest) keep them equal */
   id: string;
   /** the MetadataDoc serialised (fileIdentifier = id) */
   docJson: string;
@@ -50,11 +51,12 @@ function rowsParam(rows: readonly BatchRecordRow[]): string {
 
 const INSERT_SQL = `
 WITH ins AS (
-  INSERT INTO records (id, status, organisation_id, owner_id, reviewer_id, published_at, ${ASSIGNMENTS.map(([c]) => c).join(', ')})
-  SELECT s.id, $2::text, $3::text, $4::text, NULL,
+  INSERT INTO records (id, file_identifier, status, organisation_id, owner_id, reviewer_id, published_at, ${ASSIGNMENTS.map(([c]) => c).join(', ')})
+  SELECT s.id, s.id, $2::text, $3::text, $4::text, NULL,
          CASE WHEN $2::text = 'PUBLISHED' THEN now() END, ${ASSIGNMENTS.map(([, e]) => e).join(', ')}
     FROM ${SOURCE}
-  ON CONFLICT (id) DO NOTHING
+  -- the key, the organisation's identifier or a public one taken (migrations 001, 040)
+  ON CONFLICT DO NOTHING
   RETURNING id, version
 ), steps AS (
   SELECT * FROM (VALUES (1, NULL::text, 'DRAFT', 'record.created'), (2, 'DRAFT', 'PUBLISHED', 'record.status-changed'))
@@ -88,31 +90,42 @@ export async function insertRecordBatch(tx: Queryable, rows: readonly BatchRecor
   return r.rows;
 }
 
-/** Which of `ids` exist, with their organisation; locked until the transaction ends. */
-export async function lockExistingRecords(tx: Queryable, ids: readonly string[]): Promise<Map<string, { organisationId: string }>> {
+/**
+ * Which of `ids` are taken and by whom, locked until the transaction ends: as a file identifier
+ * of `organisationId`'s records (those an `--update` may replace), as a record key, or as the
+ * identifier of a record that is or was public. The organisation's own record wins.
+ */
+export async function lockExistingRecords(tx: Queryable, ids: readonly string[], organisationId: string): Promise<Map<string, { organisationId: string }>> {
   if (ids.length === 0) return new Map();
-  const r = await tx.query<{ id: string; organisation_id: string }>(
-    'SELECT id, organisation_id FROM records WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE',
-    [ids],
+  const r = await tx.query<{ key: string; organisation_id: string; own: boolean }>(
+    `SELECT CASE WHEN own THEN file_identifier ELSE id END AS key, organisation_id, own FROM (
+       SELECT id, file_identifier, organisation_id, (organisation_id = $2 AND file_identifier = ANY($1::text[])) AS own
+         FROM records
+        WHERE id = ANY($1::text[]) OR (organisation_id = $2 AND file_identifier = ANY($1::text[]))
+           OR (file_identifier = ANY($1::text[]) AND (status = 'PUBLISHED' OR published_at IS NOT NULL))
+        ORDER BY id FOR UPDATE) x`,
+    [ids, organisationId],
   );
-  return new Map(r.rows.map((x) => [x.id, { organisationId: x.organisation_id }]));
+  const out = new Map<string, { organisationId: string }>();
+  for (const x of [...r.rows].sort((a, b) => Number(a.own) - Number(b.own))) out.set(x.key, { organisationId: x.organisation_id });
+  return out;
 }
 
 const UPDATE_SQL = `
 WITH upd AS (
   UPDATE records r SET ${ASSIGNMENTS.map(([c, e]) => `${c} = ${e}`).join(', ')}, version = r.version + 1, updated_at = now()
     FROM ${SOURCE}
-   WHERE r.id = s.id AND r.organisation_id = $2::text AND r.doc IS DISTINCT FROM s.doc
-  RETURNING r.id, r.version, r.status
+   WHERE r.organisation_id = $2::text AND r.file_identifier = s.id AND r.doc IS DISTINCT FROM s.doc
+  RETURNING r.id, r.file_identifier, r.version, r.status
 ), evt AS (
   INSERT INTO outbox (type, payload)
   SELECT 'record.updated', jsonb_build_object('recordId', id, 'version', version, 'status', status) FROM upd ORDER BY id
 )
-SELECT id, version, status FROM upd`;
+SELECT file_identifier AS id, version, status FROM upd`;
 
 /**
- * `--update`: replaces the content of existing records of `organisationId` whose document
- * differs (version + 1, `record.updated` event, status, owner and history untouched — a content
+ * `--update`: replaces the content of existing records of `organisationId` (matched by file
+ * identifier, unique within the organisation) whose document differs (version + 1, `record.updated` event, status, owner and history untouched — a content
  * edit writes no history row, as in the REST API). Returns the ids updated.
  */
 export async function updateRecordBatch(

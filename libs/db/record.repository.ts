@@ -9,6 +9,7 @@ import { projectionSqlType, projectionTarget, projectionValueSql } from './proje
 import { appendEvent } from './outbox.repository';
 import { iso, isoOrNull } from './row-mapping';
 import { findUserById } from './user.repository';
+import { AppError } from '../errors';
 
 /**
  * The records table. Every write recomputes the search projection from the document
@@ -18,6 +19,7 @@ import { findUserById } from './user.repository';
 
 export interface RecordRow {
   id: string;
+  file_identifier: string;
   status: RecordStatus;
   organisation_id: string;
   owner_id: string;
@@ -29,14 +31,14 @@ export interface RecordRow {
   published_at: Date | string | null;
 }
 
-export const RECORD_COLUMNS = 'r.id, r.status, r.organisation_id, r.owner_id, r.reviewer_id, r.version, r.doc, r.created_at, r.updated_at, r.published_at';
+export const RECORD_COLUMNS = 'r.id, r.file_identifier, r.status, r.organisation_id, r.owner_id, r.reviewer_id, r.version, r.doc, r.created_at, r.updated_at, r.published_at';
 const RETURNING = RECORD_COLUMNS.replace(/r\./g, '');
 
 export function toRecord(row: RecordRow): MetadataRecord {
   return {
     id: row.id,
     ...row.doc,
-    fileIdentifier: row.id,
+    fileIdentifier: row.file_identifier,
     status: row.status,
     organisationId: row.organisation_id,
     ownerId: row.owner_id,
@@ -55,7 +57,8 @@ export function toRecord(row: RecordRow): MetadataRecord {
 export function docAssignments(doc: MetadataDoc, id: string, params: unknown[]): [string, string][] {
   const add = (v: unknown): string => { params.push(v); return `$${params.length}`; };
   const out: [string, string][] = [['doc', `${add(JSON.stringify(doc))}::jsonb`]];
-  const projection = projectRecord(doc, id);
+  // the projection's free text carries the identifier the public knows the record by
+  const projection = projectRecord(doc, doc.fileIdentifier ?? id);
   for (const col of PROJECTION_COLUMNS) {
     out.push([projectionTarget(col), projectionValueSql(col, `${add(projection[col])}::${projectionSqlType(col)}`)]);
   }
@@ -73,40 +76,102 @@ export async function lockRecordById(tx: Queryable, id: string): Promise<Metadat
   return r.rows[0] && toRecord(r.rows[0]);
 }
 
-/** Inserts a record in any status (the use cases create DRAFTs; fixtures and imports may need others). undefined = id taken. */
+/**
+ * Inserts a record in any status (the use cases create DRAFTs; fixtures and imports may need
+ * others). Its file identifier is the document's, else the id. undefined = the id or the file
+ * identifier is taken (any of the unique indexes of migrations 001 and 040).
+ */
 export async function insertRecord(db: Queryable, rec: NewRecord & { publishedAt?: string | null }): Promise<MetadataRecord | undefined> {
-  const params: unknown[] = [rec.id, rec.status, rec.organisationId, rec.ownerId, rec.reviewerId, rec.publishedAt ?? null];
+  const params: unknown[] = [rec.id, rec.status, rec.organisationId, rec.ownerId, rec.reviewerId, rec.publishedAt ?? null, rec.doc.fileIdentifier ?? rec.id];
   const assigns = docAssignments(rec.doc, rec.id, params);
   const r = await db.query<RecordRow>(
-    `INSERT INTO records (id, status, organisation_id, owner_id, reviewer_id, published_at, ${assigns.map(([c]) => c).join(', ')})
-     VALUES ($1, $2, $3, $4, $5, $6::timestamptz, ${assigns.map(([, e]) => e).join(', ')})
-     ON CONFLICT (id) DO NOTHING RETURNING ${RETURNING}`,
+    `INSERT INTO records (id, status, organisation_id, owner_id, reviewer_id, published_at, file_identifier, ${assigns.map(([c]) => c).join(', ')})
+     VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7, ${assigns.map(([, e]) => e).join(', ')})
+     ON CONFLICT DO NOTHING RETURNING ${RETURNING}`,
     params,
   );
   return r.rows[0] && toRecord(r.rows[0]);
 }
 
-export async function updateRecordContent(tx: Queryable, id: string, doc: MetadataDoc): Promise<MetadataRecord> {
-  const params: unknown[] = [id];
-  const assigns = docAssignments(doc, id, params);
-  const r = await tx.query<RecordRow>(
-    `UPDATE records SET ${assigns.map(([c, e]) => `${c} = ${e}`).join(', ')}, version = version + 1, updated_at = now()
-      WHERE id = $1 RETURNING ${RETURNING}`,
-    params,
-  );
+/**
+ * A write that broke one of the file identifier's unique indexes (migration 040): a concurrent
+ * writer took the identifier between the use case's check and this statement. Both indexes
+ * only ever hold identifiers the caller's organisation uses or public ones, so the 409 names
+ * nothing hidden.
+ */
+function identifierRace(err: unknown): AppError | undefined {
+  const e = err as { code?: string; constraint?: string };
+  if (e?.code !== '23505' || !FILE_IDENTIFIER_INDEXES.includes(e.constraint ?? '')) return undefined;
+  return new AppError('CONFLICT', 'Pengenal (fileIdentifier) baru saja dipakai rekaman lain; muat ulang lalu coba lagi.', {
+    extras: { errors: [{ path: '/fileIdentifier', message: 'Pengenal sudah dipakai' }] },
+  });
+}
+const FILE_IDENTIFIER_INDEXES = ['records_org_file_identifier_key', 'records_public_file_identifier_key', 'oai_items_file_identifier_key'];
+
+async function writeRecord(tx: Queryable, sql: string, params: unknown[], id: string): Promise<MetadataRecord> {
+  let r;
+  try {
+    r = await tx.query<RecordRow>(sql, params);
+  } catch (err) {
+    throw identifierRace(err) ?? err;
+  }
   if (!r.rows[0]) throw new Error(`record ${id} vanished inside its own transaction`);
   return toRecord(r.rows[0]);
 }
 
+/** Replaces the document; the file identifier follows the document's (the use case decides whether it may change). */
+export async function updateRecordContent(tx: Queryable, id: string, doc: MetadataDoc): Promise<MetadataRecord> {
+  const params: unknown[] = [id, doc.fileIdentifier ?? null];
+  const assigns = docAssignments(doc, id, params);
+  return writeRecord(tx,
+    `UPDATE records SET ${assigns.map(([c, e]) => `${c} = ${e}`).join(', ')}, file_identifier = coalesce($2, file_identifier),
+            version = version + 1, updated_at = now()
+      WHERE id = $1 RETURNING ${RETURNING}`,
+    params, id);
+}
+
 export async function updateRecordStatus(tx: Queryable, id: string, u: StatusUpdate): Promise<MetadataRecord> {
-  const r = await tx.query<RecordRow>(
+  return writeRecord(tx,
     `UPDATE records SET status = $2, reviewer_id = $3, version = version + 1, updated_at = now(),
             published_at = CASE WHEN $4::boolean THEN coalesce(published_at, now()) ELSE published_at END
       WHERE id = $1 RETURNING ${RETURNING}`,
-    [id, u.status, u.reviewerId, u.markPublished],
+    [id, u.status, u.reviewerId, u.markPublished], id);
+}
+
+/** SQL: the record is public now or has been (migration 040's partial index predicate). */
+const PUBLIC_OR_ONCE = "(x.status = 'PUBLISHED' OR x.published_at IS NOT NULL)";
+
+/**
+ * Who else holds `fileIdentifier` in a way that stops `organisationId` from using it: a record
+ * of that organisation ('organisation'), or a record anywhere that is or was public, including
+ * a published record since deleted, which OAI-PMH still lists ('public'). Another
+ * organisation's never-public record is not looked at: it reserves nothing.
+ */
+export async function fileIdentifierHolder(db: Queryable, organisationId: string, fileIdentifier: string, exceptRecordId: string | null): Promise<'organisation' | 'public' | undefined> {
+  const r = await db.query<{ holder: 'organisation' | 'public' }>(
+    // one branch per index: (organisation_id, file_identifier), the public partial index, oai_items
+    `SELECT 'organisation' AS holder FROM records x
+      WHERE x.organisation_id = $2 AND x.file_identifier = $1 AND x.id IS DISTINCT FROM $3
+     UNION ALL
+     SELECT 'public' FROM records x WHERE x.file_identifier = $1 AND ${PUBLIC_OR_ONCE} AND x.id IS DISTINCT FROM $3
+     UNION ALL
+     SELECT 'public' FROM oai_items i WHERE i.file_identifier = $1 AND i.record_id IS DISTINCT FROM $3
+     ORDER BY 1 LIMIT 1`,
+    [fileIdentifier, organisationId, exceptRecordId],
   );
-  if (!r.rows[0]) throw new Error(`record ${id} vanished inside its own transaction`);
-  return toRecord(r.rows[0]);
+  return r.rows[0]?.holder;
+}
+
+/** Whether a record other than `recordId` that is or was public holds `fileIdentifier`. */
+export async function publicFileIdentifierTaken(db: Queryable, fileIdentifier: string, recordId: string): Promise<boolean> {
+  const r = await db.query(
+    `SELECT 1 FROM records x WHERE x.file_identifier = $1 AND x.id <> $2 AND ${PUBLIC_OR_ONCE}
+     UNION ALL
+     SELECT 1 FROM oai_items i WHERE i.file_identifier = $1 AND i.record_id <> $2
+     LIMIT 1`,
+    [fileIdentifier, recordId],
+  );
+  return r.rows.length > 0;
 }
 
 export async function deleteRecordById(tx: Queryable, id: string): Promise<boolean> {
@@ -191,6 +256,8 @@ function recordTx(tx: Queryable): RecordTx {
     findUser: (id) => findUserById(tx, id),
     findOrganisationShared: (id) => findOrganisationLocked(tx, id, 'share'),
     savePublication: (id, version, doc) => savePublication(tx, id, version, doc),
+    fileIdentifierHolder: (org, fid, except) => fileIdentifierHolder(tx, org, fid, except),
+    publicFileIdentifierTaken: (fid, id) => publicFileIdentifierTaken(tx, fid, id),
   };
 }
 

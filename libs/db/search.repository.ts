@@ -92,16 +92,19 @@ export async function searchPublishedPage(db: Queryable, q: CswSearchQuery, form
   return { matched: Number(res.rows[0]?.matched ?? 0), rows: res.rows.filter((r) => r.id !== null).map(toPageRow) };
 }
 
-/** The PUBLISHED records among `ids` with their render of `format` (GetRecordById), in no particular order. */
-export async function publishedWithRenders(db: Queryable, ids: readonly string[], format: string): Promise<PageRow[]> {
-  if (ids.length === 0) return [];
-  const res = await db.query<RenderRow>(
-    `SELECT r.id, r.version, rr.xml, rr.version AS render_version
+/**
+ * The PUBLISHED records with these file identifiers and their render of `format` (GetRecordById,
+ * OARec ISO items), in no particular order. Served by the public partial unique index of 040.
+ */
+export async function publishedWithRenders(db: Queryable, fileIdentifiers: readonly string[], format: string): Promise<(PageRow & { fileIdentifier: string })[]> {
+  if (fileIdentifiers.length === 0) return [];
+  const res = await db.query<RenderRow & { file_identifier: string }>(
+    `SELECT r.id, r.file_identifier, r.version, rr.xml, rr.version AS render_version
        FROM records r LEFT JOIN record_renders rr ON rr.record_id = r.id AND rr.format = $2
-      WHERE r.id = ANY($1::text[]) AND r.status = 'PUBLISHED'`,
-    [ids, format],
+      WHERE r.file_identifier = ANY($1::text[]) AND r.status = 'PUBLISHED'`,
+    [fileIdentifiers, format],
   );
-  return res.rows.map(toPageRow);
+  return res.rows.map((r) => ({ ...toPageRow(r), fileIdentifier: r.file_identifier }));
 }
 
 /** GetDomain: runs a query from domainSql() (one `value` column, no parameters) */
@@ -132,8 +135,9 @@ export async function pageOfRecords(db: Queryable, q: SearchQuery, matched?: num
   return { matched: Number(res.rows[0]?.matched ?? 0), records: res.rows.filter((r) => r.id !== null).map(toRecord) };
 }
 
-export async function publishedRecord(db: Queryable, id: string): Promise<MetadataRecord | undefined> {
-  const r = await db.query<FullRecordRow>(`SELECT ${RECORD_COLUMNS} FROM records r WHERE r.id = $1 AND r.status = 'PUBLISHED'`, [id]);
+/** The PUBLISHED record a public identifier names (OARec items). */
+export async function publishedRecord(db: Queryable, fileIdentifier: string): Promise<MetadataRecord | undefined> {
+  const r = await db.query<FullRecordRow>(`SELECT ${RECORD_COLUMNS} FROM records r WHERE r.file_identifier = $1 AND r.status = 'PUBLISHED'`, [fileIdentifier]);
   return r.rows[0] && toRecord(r.rows[0]);
 }
 

@@ -15,8 +15,8 @@ import { createParsePool, type ParsePool } from './parse-pool';
  * - a file that cannot be parsed, mapped or validated is a failure with its reason; it never
  *   stops the others, and it is known before any insert;
  * - an identifier that already exists (in the store, or earlier in this run) is skipped with
- *   reason "sudah ada"; with `update`, an existing record of the same organisation gets the new
- *   content instead (version + 1, status kept; unchanged documents are skipped "tidak berubah";
+ *   reason "sudah ada"; with `update`, an existing record of the same organisation (same file
+ *   identifier) gets the new content instead (version + 1, status kept; unchanged documents are skipped "tidak berubah";
  *   a record of another organisation is never touched);
  * - should a batch still fail in the database, it is rolled back and retried record by record,
  *   so only the record at fault fails; losing the database itself (connection, shutdown) stops
@@ -143,7 +143,7 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
     const skipped: SkippedFile[] = [];
     let updated = new Set<string>();
     if (taken.length && opts.update) {
-      const existing = await lockExistingRecords(tx, taken.map((r) => r.row.id));
+      const existing = await lockExistingRecords(tx, taken.map((r) => r.row.id), opts.organisationId);
       const ours = taken.filter((r) => existing.get(r.row.id)?.organisationId === opts.organisationId);
       updated = new Set((await updateRecordBatch(tx, ours.map((r) => r.row), opts.organisationId)).map((x) => x.id));
       for (const r of taken) {

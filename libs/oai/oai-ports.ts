@@ -7,7 +7,10 @@ import type { SetFilter } from './oai-sets';
  * is a record that has been PUBLISHED at some time; `deleted` ones were withdrawn since.
  */
 export interface OaiItem {
+  /** the internal record id: the keyset's tie-break and the key of renders */
   id: string;
+  /** the record's public file identifier, which the item identifier is made of (unique among items) */
+  fileIdentifier: string;
   organisationId: string;
   hierarchyLevel: string;
   deleted: boolean;
@@ -38,14 +41,15 @@ export interface OaiListQuery {
 export interface OaiStore {
   /** the smallest datestamp of any item, ISO; undefined while there is none */
   earliestDatestamp(): Promise<string | undefined>;
-  findItem(id: string, render?: RenderFormat): Promise<OaiItem | undefined>;
+  /** the item a public file identifier names */
+  findItem(fileIdentifier: string, render?: RenderFormat): Promise<OaiItem | undefined>;
   listItems(q: OaiListQuery): Promise<OaiItem[]>;
   /** completeListSize: the items matching the query without its position and limit */
   countItems(q: Omit<OaiListQuery, 'after' | 'limit' | 'render'>): Promise<number>;
   listOrganisations(): Promise<{ id: string; name: string }[]>;
   /** the hierarchy levels of the items, distinct */
   listHierarchyLevels(): Promise<string[]>;
-  /** the full record, for a render made on the spot (undefined unless PUBLISHED) */
+  /** the full record by internal id, for a render made on the spot (undefined unless PUBLISHED) */
   findPublishedRecord(id: string): Promise<MetadataRecord | undefined>;
 }
 

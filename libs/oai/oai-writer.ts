@@ -40,7 +40,7 @@ export function header(item: OaiItem, repositoryIdentifier: string): string {
   return el(
     'header',
     item.deleted ? { status: 'deleted' } : undefined,
-    textEl('identifier', toOaiIdentifier(repositoryIdentifier, item.id)),
+    textEl('identifier', toOaiIdentifier(repositoryIdentifier, item.fileIdentifier)),
     textEl('datestamp', item.datestamp),
     ...itemSetSpecs(item).map((s) => textEl('setSpec', s)),
   );

@@ -29,8 +29,12 @@ function distributionRel(protocol: string): string {
   return 'related';
 }
 
+/** The name the public knows a record by (items/{id}): its file identifier, not the internal key. */
+export const publicIdOf = (r: Pick<MetadataRecord, 'id' | 'fileIdentifier'>): string => r.fileIdentifier ?? r.id;
+
 export function recordFeature(r: MetadataRecord, baseUrl: string): RecordFeature {
-  const self = `${baseUrl}${ITEMS_PATH}/${encodeURIComponent(r.id)}`;
+  const id = publicIdOf(r);
+  const self = `${baseUrl}${ITEMS_PATH}/${encodeURIComponent(id)}`;
   const themes = [
     ...(r.topicCategories?.length ? [{ concepts: r.topicCategories.map((id) => ({ id })), scheme: TOPIC_SCHEME }] : []),
     ...(r.keywords ?? [])
@@ -72,7 +76,7 @@ export function recordFeature(r: MetadataRecord, baseUrl: string): RecordFeature
   }
   if (r.thumbnailUrl) links.push(link(r.thumbnailUrl, 'preview', undefined, 'Gambar pratinjau'));
   return {
-    id: r.id,
+    id,
     type: 'Feature',
     conformsTo: [`http://www.opengis.net/spec/ogcapi-records-1/1.0/req/record-core`],
     time: recordTime(r.extent?.temporal),

@@ -13,7 +13,7 @@ import { NS } from './xml-namespaces';
  * ISO 19139 XSD for any record.
  *
  * Mapping decisions other parts rely on (import, DC stylesheet):
- * - fileIdentifier = record id; dateStamp = updatedAt (gco:DateTime, UTC);
+ * - fileIdentifier = the record's public identifier (fileIdentifier, else its id); dateStamp = updatedAt (gco:DateTime, UTC);
  * - language is written both as the metadata language and the resource language;
  * - hierarchyLevelName carries resourceType (the DC type kept from a Dublin Core import);
  * - every contact is an identificationInfo pointOfContact with its role; gmd:contact repeats
@@ -33,7 +33,7 @@ export function buildGmd(record: MetadataRecord): string {
     'xmlns:srv': NS.srv,
     'xmlns:xlink': NS.xlink,
   });
-  str(root, 'gmd:fileIdentifier', r.id);
+  str(root, 'gmd:fileIdentifier', r.fileIdentifier ?? r.id);
   if (present(r.language)) language(root, 'gmd:language', r.language);
   code(root, 'gmd:characterSet', 'MD_CharacterSetCode', 'utf8');
   if (present(r.hierarchyLevel)) code(root, 'gmd:hierarchyLevel', 'MD_ScopeCode', r.hierarchyLevel);

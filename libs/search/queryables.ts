@@ -56,7 +56,8 @@ const textDate = (sql: string): Column => ({
 });
 
 const COLUMNS = {
-  id: { kind: 'id', sql: 'r.id', sortable: true, sortSql: 'r.id', sortNotNull: true },
+  // the public identifier (dc:identifier, OARec id): the file identifier, not the internal key
+  id: { kind: 'id', sql: 'r.file_identifier', sortable: true, sortSql: 'r.file_identifier', sortNotNull: true },
   // title is NOT NULL DEFAULT '': an empty title means the record has none
   title: { kind: 'text', sql: 'r.title', present: "r.title <> ''", sortable: true, sortSql: "NULLIF(r.title, '')" },
   abstract: text('r.abstract'),

@@ -18,6 +18,7 @@ export interface SearchQuery {
 
 /** A PUBLISHED record of a page with its stored render of the requested format (null when there is none). */
 export interface PageRow {
+  /** the internal record id (renders are keyed by it) */
   id: string;
   version: number;
   xml: string | null;
@@ -37,11 +38,15 @@ export interface SearchStore {
   pageWithRenders(q: SearchQuery, format: string, matched?: number): Promise<{ matched: number; rows: PageRow[] }>;
   /** one page in order as whole records (document + catalogue dates), and the exact count unless `matched` is given */
   pageOfRecords(q: SearchQuery, matched?: number): Promise<{ matched: number; records: MetadataRecord[] }>;
-  /** the PUBLISHED records among `ids` with their render of `format`, in no particular order */
-  publishedWithRenders(ids: readonly string[], format: string): Promise<PageRow[]>;
-  /** a PUBLISHED record, or undefined */
-  publishedRecord(id: string): Promise<MetadataRecord | undefined>;
-  /** a record in any status (renders on the spot check the status themselves) */
+  /**
+   * The PUBLISHED records whose file identifiers are among `fileIdentifiers` (the public names:
+   * CSW GetRecordById, OARec item ids) with their render of `format`, in no particular order.
+   * A public identifier names at most one record (migration 040).
+   */
+  publishedWithRenders(fileIdentifiers: readonly string[], format: string): Promise<(PageRow & { fileIdentifier: string })[]>;
+  /** the PUBLISHED record with this file identifier, or undefined */
+  publishedRecord(fileIdentifier: string): Promise<MetadataRecord | undefined>;
+  /** a record in any status by its internal id (renders on the spot check the status themselves) */
   recordById(id: string): Promise<MetadataRecord | undefined>;
   /** GetDomain: a query from domainSql() (one `value` column, no parameters) */
   domainValues(sql: string): Promise<string[]>;

@@ -57,12 +57,17 @@ describe('POST /api/metadata (JSON)', () => {
     expect(await outboxOf(rec.id)).toEqual([{ type: 'record.created', payload: { recordId: rec.id, version: 1 } }]);
   });
 
-  it('keeps a client-supplied fileIdentifier as the id; a taken one is 409', async () => {
+  it('keeps a client-supplied fileIdentifier under a server-chosen id; one the organisation already uses is 409', async () => {
     const rec = await create(completeDoc({ fileIdentifier: 'idn-big-batas-desa-2024' }));
-    expect(rec.id).toBe('idn-big-batas-desa-2024');
-    const dup = await ctx.w.b.produsen.agent.post('/api/metadata').send(completeDoc({ fileIdentifier: 'idn-big-batas-desa-2024' }));
+    expect(rec.fileIdentifier).toBe('idn-big-batas-desa-2024');
+    expect(rec.id).toMatch(/^[0-9a-f-]{36}$/);
+    const dup = await ctx.w.a.produsen2.agent.post('/api/metadata').send(completeDoc({ fileIdentifier: 'idn-big-batas-desa-2024' }));
     expect(dup.status).toBe(409);
     expect(dup.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(dup.body.detail).toContain('organisasi Anda');
+    // another organisation's never-public record reserves nothing
+    const other = await ctx.w.b.produsen.agent.post('/api/metadata').send(completeDoc({ fileIdentifier: 'idn-big-batas-desa-2024' }));
+    expect(other.status).toBe(201);
   });
 
   it('lets an ADMIN create, refuses a QCQE (403) and anonymous callers (401)', async () => {
@@ -104,9 +109,9 @@ describe('POST /api/metadata (XML import)', () => {
   it('imports an ISO 19139 document as a DRAFT that keeps its identifier', async () => {
     const res = await ctx.w.a.produsen.agent.post('/api/metadata').set('Content-Type', 'application/xml').send(gmd('impor-uji-1'));
     expect(res.status).toBe(201);
-    expect(res.headers.location).toBe('/api/metadata/impor-uji-1');
-    expect(res.body).toMatchObject({ id: 'impor-uji-1', fileIdentifier: 'impor-uji-1', title: 'Tutupan Lahan Impor', status: 'DRAFT', version: 1 });
-    const h = await ctx.w.a.produsen.agent.get('/api/metadata/impor-uji-1/history');
+    expect(res.headers.location).toBe(`/api/metadata/${res.body.id}`);
+    expect(res.body).toMatchObject({ fileIdentifier: 'impor-uji-1', title: 'Tutupan Lahan Impor', status: 'DRAFT', version: 1 });
+    const h = await ctx.w.a.produsen.agent.get(`/api/metadata/${res.body.id}/history`);
     expect(h.body[0]).toMatchObject({ from: null, to: 'DRAFT', note: 'Impor XML (gmd)' });
   });
 
@@ -209,7 +214,7 @@ describe('PATCH /api/metadata/{id} (content)', () => {
     expect((await ctx.w.a.produsen.agent.get(path(rec.id))).body.version).toBe(2);
   });
 
-  it('answers 422 for server fields, for status mixed with content, and for a changed fileIdentifier', async () => {
+  it('answers 422 for server fields and for status mixed with content', async () => {
     const rec = await create();
     const server = await ctx.w.a.produsen.agent.patch(path(rec.id)).send({ ownerId: ctx.w.a.produsen2.user.id, publishedAt: null });
     expect(server.status).toBe(422);
@@ -217,9 +222,6 @@ describe('PATCH /api/metadata/{id} (content)', () => {
     const mixed = await ctx.w.a.produsen.agent.patch(path(rec.id)).send({ status: 'QCQE_PROCESS', title: 'Judul baru' });
     expect(mixed.status).toBe(422);
     expect(mixed.body.errors).toEqual([expect.objectContaining({ path: '/title' })]);
-    const fid = await ctx.w.a.produsen.agent.patch(path(rec.id)).send({ fileIdentifier: 'nama-lain' });
-    expect(fid.status).toBe(422);
-    expect(fid.body.errors).toEqual([expect.objectContaining({ path: '/fileIdentifier' })]);
     const array = await ctx.w.a.produsen.agent.patch(path(rec.id)).send([{ op: 'replace', path: '/title', value: 'x' }]);
     expect(array.status).toBe(422);
   });

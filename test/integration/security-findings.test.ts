@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ConfigError, parseConfig } from '../../libs/config';
-import { ID_COLLISION_LIMIT } from '../../services/api/routes/metadata.routes';
+import request from 'supertest';
+import { insertRecord } from '../../libs/db/record.repository';
+import { toOaiIdentifier } from '../../libs/oai/oai-identifiers';
+import { oaiGet } from '../helpers/oai-client';
 import { completeDoc, loginAgent, seedRecord, seedWorld, type World } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -21,38 +24,117 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('client-supplied identifiers', () => {
-  it('a hidden record\'s identifier gets exactly the answer of an identifier the caller can see', async () => {
-    // a DRAFT of A (hidden from B) and a record B can see (B's own)
+describe('client-supplied identifiers (scoped: per organisation, and among public records)', () => {
+  const csw = (id: string) => request(t.app).get('/metadata/csw').query({ service: 'CSW', version: '2.0.2', request: 'GetRecordById', id, elementSetName: 'brief' });
+  const oarec = (id: string) => request(t.app).get(`/collections/metadata/items/${encodeURIComponent(id)}`).query({ f: 'json' });
+  const oaiIdentifier = (id: string) => toOaiIdentifier(t.config.oai.repositoryIdentifier, id);
+  /** a record of `owner`'s organisation under review, with its own key and the given file identifier */
+  async function underReview(owner: World['a']['produsen'], key: string, fileIdentifier: string, title: string) {
+    const rec = await insertRecord(t.deps.db, {
+      id: key, status: 'REVIEW', organisationId: owner.user.organisationId, ownerId: owner.user.id, reviewerId: null,
+      doc: completeDoc({ fileIdentifier, title }),
+    });
+    if (!rec) throw new Error(`fixture ${key} not inserted`);
+    return rec;
+  }
+  /** the body with what differs between any two creations (keys, identifiers, times) blanked */
+  const shape = (body: Record<string, unknown>) => ({ ...body, id: '<id>', fileIdentifier: '<fid>', createdAt: '<t>', updatedAt: '<t>' });
+
+  it('the identifier of another organisation\'s hidden DRAFT gets what a free identifier gets: 201, same body shape; both records intact', async () => {
     const hidden = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT', id: 'id-rahasia-a' });
-    const own = await seedRecord(t.deps.db, { owner: w.b.produsen.user, status: 'DRAFT', id: 'id-milik-b' });
     expect((await w.b.produsen.agent.get(`/api/metadata/${hidden.id}`)).status).toBe(404);
-    const onHidden = await w.b.produsen.agent.post('/api/metadata').send(completeDoc({ fileIdentifier: hidden.id }));
-    const onVisible = await w.b.produsen.agent.post('/api/metadata').send(completeDoc({ fileIdentifier: own.id }));
-    expect(onHidden.status).toBe(onVisible.status);
-    expect(onHidden.status).toBe(409);
-    const shape = (body: Record<string, unknown>, id: string) => JSON.parse(JSON.stringify(body).split(id).join('<id>'));
-    expect(shape(onHidden.body, hidden.id)).toEqual(shape(onVisible.body, own.id));
-    // never overwritten, never duplicated
+
+    const onHidden = await w.b.produsen.agent.post('/api/metadata').send(completeDoc({ fileIdentifier: 'id-rahasia-a' }));
+    const onFree = await w.b.produsen.agent.post('/api/metadata').send(completeDoc({ fileIdentifier: 'id-bebas-sama-sekali' }));
+    expect([onHidden.status, onFree.status]).toEqual([201, 201]);
+    expect(Object.keys(onHidden.body).sort()).toEqual(Object.keys(onFree.body).sort());
+    expect(shape(onHidden.body)).toEqual(shape(onFree.body));
+    expect(Object.keys(onHidden.headers).sort()).toEqual(Object.keys(onFree.headers).sort());
+    // the key is the server's in both cases: it tells nothing about other records
+    expect(onHidden.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(onFree.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(onHidden.body).toMatchObject({ fileIdentifier: 'id-rahasia-a', organisationId: w.b.org.id, version: 1 });
+
+    // never overwritten: A's record is exactly as it was, and each organisation has its own
     const still = await w.a.produsen.agent.get(`/api/metadata/${hidden.id}`);
-    expect(still.body).toMatchObject({ organisationId: w.a.org.id, version: hidden.version });
-    const count = await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM records WHERE id = $1', [hidden.id]);
-    expect(count.rows[0]!.n).toBe(1);
+    expect(still.status).toBe(200);
+    expect(still.body).toMatchObject({ id: hidden.id, fileIdentifier: 'id-rahasia-a', organisationId: w.a.org.id, version: hidden.version, title: hidden.title });
+    const rows = await t.deps.db.query<{ organisation_id: string }>('SELECT organisation_id FROM records WHERE file_identifier = $1 ORDER BY organisation_id', ['id-rahasia-a']);
+    expect(rows.rows.map((r) => r.organisation_id).sort()).toEqual([w.a.org.id, w.b.org.id].sort());
+
+    // the same for an XML import and for renaming a draft onto the identifier
+    const xml = `<gmd:MD_Metadata xmlns:gmd="http://www.isotc211.org/2005/gmd" xmlns:gco="http://www.isotc211.org/2005/gco">
+  <gmd:fileIdentifier><gco:CharacterString>id-rahasia-a</gco:CharacterString></gmd:fileIdentifier>
+  <gmd:identificationInfo><gmd:MD_DataIdentification><gmd:citation><gmd:CI_Citation><gmd:title><gco:CharacterString>Impor</gco:CharacterString></gmd:title></gmd:CI_Citation></gmd:citation></gmd:MD_DataIdentification></gmd:identificationInfo>
+</gmd:MD_Metadata>`;
+    const imported = await w.b.admin.agent.post('/api/metadata').set('Content-Type', 'application/xml').send(xml);
+    // B itself already uses it now (onHidden): that is B's own record, so 409 names nothing hidden
+    expect(imported.status).toBe(409);
+    expect(imported.body.detail).toContain('organisasi Anda');
+    const draft = await w.b.produsen2.agent.post('/api/metadata').send(completeDoc());
+    const renamed = await w.b.produsen2.agent.patch(`/api/metadata/${draft.body.id}`).send({ fileIdentifier: 'id-rahasia-a-2' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.fileIdentifier).toBe('id-rahasia-a-2');
   });
 
-  it(`after ${ID_COLLISION_LIMIT.max} taken identifiers an account may not choose identifiers for a while (429, free or not)`, async () => {
-    const prober = await loginAgent(t, 'b-produsen2');
-    const statuses: number[] = [];
-    for (let i = 0; i < ID_COLLISION_LIMIT.max; i++) {
-      statuses.push((await prober.post('/api/metadata').send(completeDoc({ fileIdentifier: 'id-rahasia-a' }))).status);
-    }
-    expect(new Set(statuses)).toEqual(new Set([409]));
-    const taken = await prober.post('/api/metadata').send(completeDoc({ fileIdentifier: 'id-rahasia-a' }));
-    const free = await prober.post('/api/metadata').send(completeDoc({ fileIdentifier: 'id-bebas-sama-sekali' }));
-    expect([taken.status, free.status]).toEqual([429, 429]);
-    expect(taken.body.detail).toBe(free.body.detail);
-    // without a chosen identifier the account still works
-    expect((await prober.post('/api/metadata').send(completeDoc())).status).toBe(201);
+  it('publishing is refused with a clear 409 while a public record elsewhere holds the identifier; public protocols see one record', async () => {
+    const a = await underReview(w.a.produsen, 'kunci-a-bersama', 'id-bersama', 'Versi Organisasi A');
+    const b = await underReview(w.b.produsen, 'kunci-b-bersama', 'id-bersama', 'Versi Organisasi B');
+    // B publishes first: nothing public holds the identifier
+    const pubB = await w.b.admin.agent.patch(`/api/metadata/${b.id}`).send({ status: 'PUBLISHED' });
+    expect(pubB.status).toBe(200);
+    // A's attempt now: 409, names the identifier and that it is public (which it is), A's record untouched
+    const pubA = await w.a.admin.agent.patch(`/api/metadata/${a.id}`).send({ status: 'PUBLISHED' });
+    expect(pubA.status).toBe(409);
+    expect(pubA.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(pubA.body.detail).toContain('"id-bersama"');
+    expect(pubA.body.detail).toContain('dipublikasikan');
+    expect(pubA.body.errors).toEqual([expect.objectContaining({ path: '/fileIdentifier' })]);
+    const aNow = await w.a.admin.agent.get(`/api/metadata/${a.id}`);
+    expect(aNow.body).toMatchObject({ status: 'REVIEW', version: a.version, title: 'Versi Organisasi A' });
+
+    // CSW, OGC API – Records and OAI-PMH: the identifier names B's record only
+    const byId = await csw('id-bersama');
+    expect(byId.status).toBe(200);
+    expect(byId.text.match(/<csw:BriefRecord/g)).toHaveLength(1);
+    expect(byId.text).toContain('Versi Organisasi B');
+    expect(byId.text).not.toContain('Versi Organisasi A');
+    const item = await oarec('id-bersama');
+    expect(item.status).toBe(200);
+    expect(JSON.parse(item.text)).toMatchObject({ id: 'id-bersama', properties: { title: 'Versi Organisasi B' } });
+    const got = await oaiGet(t.app, { verb: 'GetRecord', identifier: oaiIdentifier('id-bersama'), metadataPrefix: 'oai_dc' });
+    expect(got.records).toHaveLength(1);
+    expect(got.records[0]!.metadata?.textContent).toContain('Versi Organisasi B');
+    // the internal key is not a public name
+    expect((await oarec(b.id)).status).toBe(404);
+    expect((await csw(b.id)).text).not.toContain('<csw:BriefRecord');
+
+    // withdrawing keeps the identifier public (OAI-PMH lists it as deleted): A still cannot take it
+    expect((await w.b.admin.agent.patch(`/api/metadata/${b.id}`).send({ status: 'PRIVATE' })).status).toBe(200);
+    expect((await w.a.admin.agent.patch(`/api/metadata/${a.id}`).send({ status: 'PUBLISHED' })).status).toBe(409);
+    // a published identifier is fixed; A renames its own record and publishes
+    expect((await w.b.admin.agent.patch(`/api/metadata/${b.id}`).send({ fileIdentifier: 'id-baru-b' })).status).toBe(422);
+    expect((await w.a.admin.agent.patch(`/api/metadata/${a.id}`).send({ fileIdentifier: 'id-bersama-a' })).status).toBe(200);
+    // a new record with an identifier that is (or was) public is refused at once: public information only
+    const again = await w.a.produsen.agent.post('/api/metadata').send(completeDoc({ fileIdentifier: 'id-bersama' }));
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toContain('dipublikasikan');
+    expect((await w.a.admin.agent.patch(`/api/metadata/${a.id}`).send({ status: 'PUBLISHED' })).status).toBe(200);
+    expect(JSON.parse((await oarec('id-bersama-a')).text)).toMatchObject({ id: 'id-bersama-a', properties: { title: 'Versi Organisasi A' } });
+    // B's withdrawn record may come back: it holds the identifier itself
+    expect((await w.b.admin.agent.patch(`/api/metadata/${b.id}`).send({ status: 'PUBLISHED' })).status).toBe(200);
+  });
+
+  it('two organisations publishing the same identifier at once: exactly one succeeds, the other gets the clear 409', async () => {
+    const a = await underReview(w.a.produsen, 'kunci-a-balapan', 'id-balapan', 'Balapan A');
+    const b = await underReview(w.b.produsen, 'kunci-b-balapan', 'id-balapan', 'Balapan B');
+    const [ra, rb] = await Promise.all([
+      w.a.admin.agent.patch(`/api/metadata/${a.id}`).send({ status: 'PUBLISHED' }),
+      w.b.admin.agent.patch(`/api/metadata/${b.id}`).send({ status: 'PUBLISHED' }),
+    ]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 409]);
+    const n = await t.deps.db.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE file_identifier = 'id-balapan' AND status = 'PUBLISHED'");
+    expect(n.rows[0]!.n).toBe(1);
   });
 });
 

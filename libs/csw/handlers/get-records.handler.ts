@@ -45,7 +45,8 @@ export async function handleGetRecordById(deps: CswServiceDeps, req: GetRecordBy
   if (req.ids.length > MAX_RECORDS_CAP) throw invalid('id', `Paling banyak ${MAX_RECORDS_CAP} pengenal per permintaan.`);
   // only PUBLISHED records exist for CSW: unknown and unpublished ids are simply absent
   const format = renderFormatFor(req.outputSchema, req.elementSetName);
-  const found = new Map((await deps.store.publishedWithRenders(req.ids, format)).map((r) => [r.id, r]));
+  // the ids of GetRecordById are the public file identifiers, not our internal keys
+  const found = new Map((await deps.store.publishedWithRenders(req.ids, format)).map((r) => [r.fileIdentifier, r]));
   const ordered = req.ids.flatMap((id) => found.get(id) ?? []);
   return writeGetRecordByIdResponse(await rendersOf(deps, ordered, format));
 }

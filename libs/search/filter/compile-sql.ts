@@ -66,7 +66,7 @@ function compile(node: FilterNode, params: unknown[], depth: number): string {
     case 'between':
       return compileBetween(queryable(node.property), node.lower, node.upper, params);
     case 'ids':
-      return node.ids.length === 0 ? 'FALSE' : `r.id = ANY(${bind(params, node.ids)}::text[])`;
+      return node.ids.length === 0 ? 'FALSE' : `r.file_identifier = ANY(${bind(params, node.ids)}::text[])`;
     case 'spatial':
       return compileSpatial(queryable(node.property), node.spatial, node.geometryWkt, node.distanceDegrees, params);
     default:

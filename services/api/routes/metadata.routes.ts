@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { AppError, isAppError } from '../../../libs/errors';
-import { createRateLimiter } from '../../../libs/cache/rate-limiter';
+import { AppError } from '../../../libs/errors';
 import { RECORD_STATUSES, type MetadataDoc, type MetadataRecord, type RecordStatus } from '../../../libs/catalogue/record.types';
 import type { ListQuery } from '../../../libs/catalogue/records-ports';
 import { assertMayCreate, createRecordsService } from '../../../libs/catalogue/records.service';
@@ -101,44 +100,14 @@ function importedDoc(text: unknown): { doc: MetadataDoc; note: string; warnings:
 }
 
 /**
- * Client-supplied identifiers live in one global namespace (the record id is the ISO
- * fileIdentifier, which CSW and harvesters rely on), so a POST with an identifier another
- * organisation's hidden record holds cannot succeed. Its answer is the same 409 as for a
- * record the caller can see (the body never says whose or in what state), and an account that
- * hits taken identifiers this often is refused further client-chosen identifiers for the window
- * (429, free or not): probing guessable identifiers one by one becomes impractical. Identifiers
- * the server chooses are random UUIDs. Why this is not a complete answer, and the scoped design
- * that would be: docs/readme/security.md.
- */
-export const ID_COLLISION_LIMIT = { max: 20, windowSeconds: 900 };
-
-/**
  * `/api/metadata`: CRUD and the review workflow over REST. Every endpoint needs a login; what
  * a caller may see and do is decided by the catalogue (visibility.ts, workflow.ts), and a
  * record they may not see is a 404 everywhere.
  */
 export function metadataRoutes(deps: AppDeps): Router {
   const records = createRecordsService({ store: recordStoreFor(deps.db), afterCommit: (e) => deps.afterCommit(e) });
-  const collisions = createRateLimiter(deps.kv, { ...ID_COLLISION_LIMIT, prefix: 'ratelimit:idclash:' });
   const r = Router();
   r.use(requireAuth);
-
-  /** create, counting identifier collisions of client-chosen identifiers per account */
-  const create = async (actor: ReturnType<typeof actorOf>, doc: unknown, opts?: { note: string }): Promise<MetadataRecord> => {
-    const chosen = typeof doc === 'object' && doc !== null && typeof (doc as { fileIdentifier?: unknown }).fileIdentifier === 'string';
-    if (!chosen) return records.create(actor, doc, opts);
-    const wait = await collisions.blockedFor(actor.id).catch(() => 0);
-    if (wait > 0) {
-      throw new AppError('TOO_MANY_REQUESTS', `Terlalu banyak pengenal (fileIdentifier) yang sudah dipakai. Coba lagi dalam ${wait} detik, atau biarkan server memilih pengenal.`, { retryAfter: wait });
-    }
-    try {
-      return await records.create(actor, doc, opts);
-    } catch (err) {
-      if (isAppError(err) && err.code === 'CONFLICT') await collisions.recordFailure(actor.id).catch(() => undefined);
-      throw err;
-    }
-  };
-
   r.get('/', async (req, res) => {
     const query = parseListQuery(req);
     const page = await records.list(actorOf(req), query);
@@ -153,11 +122,13 @@ export function metadataRoutes(deps: AppDeps): Router {
     if (xml) {
       assertMayCreate(actor); // refuse a QCQE before spending a parse on their document
       const { doc, note, warnings } = importedDoc(req.body);
-      rec = await create(actor, doc, { note });
+      rec = await records.create(actor, doc, { note });
       // what the mapping normalised or dropped, so the importer can check it
       extra = { importWarnings: warnings };
     } else {
-      rec = await create(actor, req.body);
+      // a client-supplied fileIdentifier is scoped (records.service.ts): a 409 names only the
+      // caller's organisation's records or public ones, so a create is no oracle to limit
+      rec = await records.create(actor, req.body);
     }
     res.location(`/api/metadata/${encodeURIComponent(rec.id)}`);
     sendRecord(res, rec, actor, 201, extra);
