@@ -68,8 +68,8 @@ export function hasRelationship(rel: Relationship, record: RecordParties, actor:
   }
 }
 
-/** A user proposed as reviewer, as far as the rule needs to know them. */
-export interface ReviewerCandidate {
+/** A user proposed as reviewer, as far as the rule needs to know them (the list shown to producers is reviewer-candidate.ts). */
+export interface ProposedReviewer {
   id: string;
   role: Role;
   organisationId: string;
@@ -81,7 +81,7 @@ export interface TransitionContext {
   /** undefined = not named (an existing assignment is kept); null = release the assignment */
   reviewerId?: string | null;
   /** the user `reviewerId` names, looked up by the caller; undefined when there is no such user */
-  reviewer?: ReviewerCandidate;
+  reviewer?: ProposedReviewer;
   /** the record organisation's allowLintasOrgReviewer switch */
   allowLintasOrgReviewer: boolean;
 }

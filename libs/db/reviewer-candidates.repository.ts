@@ -1,13 +1,5 @@
+import type { ReviewerCandidate } from '../catalogue/reviewer-candidate';
 import type { Queryable } from './database';
-
-/** An active QCQE a record may be submitted to, with the organisation shown next to the name. */
-export interface ReviewerCandidate {
-  id: string;
-  username: string;
-  fullName: string | null;
-  organisationId: string;
-  organisationName: string;
-}
 
 /**
  * Active QCQE users of the organisation, and of every other organisation when `otherOrgs`

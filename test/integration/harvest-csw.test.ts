@@ -22,7 +22,9 @@ beforeAll(async () => {
   worker = await startTestWorker(ctx.t);
   // a local record of the target holding one of the source's identifiers: never overwritten
   localId = source.loaded.loaded[0]!.id;
-  await seedRecord(ctx.t.deps.db, { owner: ctx.w.b.produsen.user, status: 'DRAFT', id: localId, doc: completeDoc({ title: 'Rekaman lokal' }) });
+  // a local record of the source's own organisation (another organisation's never-public
+  // record reserves nothing and is not looked at: migration 040)
+  await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT', id: localId, doc: completeDoc({ title: 'Rekaman lokal' }) });
 }, 120_000);
 
 afterAll(async () => {

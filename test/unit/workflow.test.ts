@@ -1,6 +1,6 @@
 import { RECORD_STATUSES, type MetadataRecord, type RecordStatus } from '../../libs/catalogue/record.types';
 import type { Actor } from '../../libs/catalogue/user.types';
-import { checkTransition, TRANSITIONS, type ReviewerCandidate, type TransitionContext } from '../../libs/catalogue/workflow';
+import { checkTransition, TRANSITIONS, type ProposedReviewer, type TransitionContext } from '../../libs/catalogue/workflow';
 import { ACTORS, type ActorName } from '../helpers/actors';
 import { completeDoc, minimalDoc } from '../helpers/fixtures';
 
@@ -28,7 +28,7 @@ function record(status: RecordStatus, reviewerId: string | null, doc = completeD
   };
 }
 
-const candidate = (over: Partial<ReviewerCandidate> = {}): ReviewerCandidate => ({ id: 'u-qcqe-a', role: 'QCQE', organisationId: 'A', active: true, ...over });
+const candidate = (over: Partial<ProposedReviewer> = {}): ProposedReviewer => ({ id: 'u-qcqe-a', role: 'QCQE', organisationId: 'A', active: true, ...over });
 const baseCtx = (over: Partial<TransitionContext> = {}): TransitionContext => ({ statusNote: 'catatan reviewer', allowLintasOrgReviewer: true, ...over });
 
 function outcome(status: RecordStatus, reviewerId: string | null, actor: Actor, to: RecordStatus): number {

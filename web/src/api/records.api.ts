@@ -1,9 +1,10 @@
 import type { ApiClient } from './api-client';
 import { RECORD_STATUSES, type RecordStatus, type Role } from '../../../libs/catalogue/record.types';
 import type { FieldChange } from '../../../libs/catalogue/record-diff';
+import type { ReviewerCandidate } from '../../../libs/catalogue/reviewer-candidate';
 
 /** Shapes of the REST API as the workbench reads them (see /api/openapi.json); the domain's own types where they are the same. */
-export type { FieldChange, RecordStatus, Role };
+export type { FieldChange, RecordStatus, ReviewerCandidate, Role };
 export const STATUSES: readonly RecordStatus[] = RECORD_STATUSES;
 
 export interface Me {
@@ -45,14 +46,6 @@ export interface RecordPage {
   page: number;
   pageSize: number;
   total: number;
-}
-
-export interface ReviewerCandidate {
-  id: string;
-  username: string;
-  fullName: string | null;
-  organisationId: string;
-  organisationName: string;
 }
 
 export interface HistoryEntry {
