@@ -1,3 +1,4 @@
+import { matchAt as sticky, readQuoted } from '../../search/filter/lexer-text';
 import { invalid } from '../csw-error';
 
 /** Tokens of OGC CQL as CSW clients send it. Positions are 0-based offsets into the text. */
@@ -21,24 +22,10 @@ const DATE_RE = /\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\
 const NUMBER_RE = /[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?(?![\w:])/y;
 const IDENT_RE = /[A-Za-z_@/][A-Za-z0-9_:./@]*/y;
 
-/** a match starting exactly at `pos` (sticky regexes) */
-function sticky(re: RegExp, text: string, pos: number): string | undefined {
-  re.lastIndex = pos;
-  return re.exec(text)?.[0];
-}
-
 function quoted(text: string, start: number, q: string, what: string): { value: string; end: number } {
-  let value = '';
-  let i = start + 1;
-  for (;;) {
-    const j = text.indexOf(q, i);
-    if (j < 0) throw cqlError(start, `${what} tidak ditutup dengan ${q}.`);
-    value += text.slice(i, j);
-    if (text[j + 1] === q) {
-      value += q; // '' inside a string is one quote
-      i = j + 2;
-    } else return { value, end: j + 1 };
-  }
+  const run = readQuoted(text, start, q);
+  if (!run) throw cqlError(start, `${what} tidak ditutup dengan ${q}.`);
+  return run;
 }
 
 export function tokenize(text: string): Token[] {

@@ -1,3 +1,4 @@
+import { matchAt as sticky, readQuoted } from '../../search/filter/lexer-text';
 import { badParameter } from '../oarec-error';
 import { MAX_CQL2_LENGTH } from './cql2-ast';
 
@@ -20,23 +21,10 @@ const NUMBER_RE = /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y;
 const IDENT_RE = /[A-Za-z_][A-Za-z0-9_:.]*/y;
 const OPS = ['<>', '<=', '>=', '=', '<', '>', '+', '-', '*', '/'];
 
-function sticky(re: RegExp, text: string, pos: number): string | undefined {
-  re.lastIndex = pos;
-  return re.exec(text)?.[0];
-}
-
 function quoted(text: string, start: number, q: string): { value: string; end: number } {
-  let value = '';
-  let i = start + 1;
-  for (;;) {
-    const j = text.indexOf(q, i);
-    if (j < 0) throw cql2Error(start, `${q === "'" ? 'string' : 'nama properti'} tidak ditutup dengan ${q}.`);
-    value += text.slice(i, j);
-    if (text[j + 1] === q) {
-      value += q;
-      i = j + 2;
-    } else return { value, end: j + 1 };
-  }
+  const run = readQuoted(text, start, q);
+  if (!run) throw cql2Error(start, `${q === "'" ? 'string' : 'nama properti'} tidak ditutup dengan ${q}.`);
+  return run;
 }
 
 export function tokenizeCql2(text: string): Cql2Token[] {
