@@ -14,7 +14,9 @@ export interface NewRecord {
   organisationId: string;
   ownerId: string;
   reviewerId: string | null;
-  /** the producer's document; its fileIdentifier (else `id`) is the record's public identifier */
+  /** the record's public identifier; default `id`. It replaces whatever the document says */
+  fileIdentifier?: string;
+  /** the producer's document */
   doc: MetadataDoc;
 }
 

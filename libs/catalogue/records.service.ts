@@ -163,7 +163,7 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
       const doc: MetadataDoc = { ...v.doc, fileIdentifier };
       const created = await store.transaction(async (tx) => {
         if (v.doc.fileIdentifier !== undefined) await refuseTakenIdentifier(tx, actor.organisationId, fileIdentifier, null);
-        const rec = await tx.insertRecord({ id, status: 'DRAFT', organisationId: actor.organisationId, ownerId: actor.id, reviewerId: null, doc });
+        const rec = await tx.insertRecord({ id, fileIdentifier, status: 'DRAFT', organisationId: actor.organisationId, ownerId: actor.id, reviewerId: null, doc });
         // a concurrent create of the same identifier in this organisation (its unique index)
         if (!rec) throw identifierTaken(fileIdentifier, undefined);
         await tx.appendHistory({ recordId: id, actorId: actor.id, from: null, to: 'DRAFT', note: opts.note ?? null });

@@ -78,12 +78,14 @@ export async function lockRecordById(tx: Queryable, id: string): Promise<Metadat
 
 /**
  * Inserts a record in any status (the use cases create DRAFTs; fixtures and imports may need
- * others). Its file identifier is the document's, else the id. undefined = the id or the file
- * identifier is taken (any of the unique indexes of migrations 001 and 040).
+ * others). Its file identifier is `fileIdentifier`, else the id — never a value the document
+ * happens to carry (a fixture copying another record's document must not take its identifier).
+ * undefined = the id or the file identifier is taken (the unique indexes of migrations 001, 040).
  */
 export async function insertRecord(db: Queryable, rec: NewRecord & { publishedAt?: string | null }): Promise<MetadataRecord | undefined> {
-  const params: unknown[] = [rec.id, rec.status, rec.organisationId, rec.ownerId, rec.reviewerId, rec.publishedAt ?? null, rec.doc.fileIdentifier ?? rec.id];
-  const assigns = docAssignments(rec.doc, rec.id, params);
+  const fileIdentifier = rec.fileIdentifier ?? rec.id;
+  const params: unknown[] = [rec.id, rec.status, rec.organisationId, rec.ownerId, rec.reviewerId, rec.publishedAt ?? null, fileIdentifier];
+  const assigns = docAssignments({ ...rec.doc, fileIdentifier }, rec.id, params);
   const r = await db.query<RecordRow>(
     `INSERT INTO records (id, status, organisation_id, owner_id, reviewer_id, published_at, file_identifier, ${assigns.map(([c]) => c).join(', ')})
      VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7, ${assigns.map(([, e]) => e).join(', ')})

@@ -31,7 +31,7 @@ describe('client-supplied identifiers (scoped: per organisation, and among publi
   /** a record of `owner`'s organisation under review, with its own key and the given file identifier */
   async function underReview(owner: World['a']['produsen'], key: string, fileIdentifier: string, title: string) {
     const rec = await insertRecord(t.deps.db, {
-      id: key, status: 'REVIEW', organisationId: owner.user.organisationId, ownerId: owner.user.id, reviewerId: null,
+      id: key, fileIdentifier, status: 'REVIEW', organisationId: owner.user.organisationId, ownerId: owner.user.id, reviewerId: null,
       doc: completeDoc({ fileIdentifier, title }),
     });
     if (!rec) throw new Error(`fixture ${key} not inserted`);
