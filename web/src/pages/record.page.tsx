@@ -78,7 +78,8 @@ export function RecordPage() {
           <Title order={2} data-testid="record-title">{rec.title || rec.id}</Title>
           <Group gap="xs" mt={4}>
             <StatusBadge status={rec.status} />
-            <Text size="sm">{t('record.version', { v: rec.version })} · {rec.id}</Text>
+            {/* the public identifier (CSW, OARec, OAI-PMH name the record by it); the key only when they are the same */}
+            <Text size="sm">{t('record.version', { v: rec.version })} · {typeof rec.fileIdentifier === 'string' ? rec.fileIdentifier : rec.id}</Text>
             {rec.status === 'PUBLISHED' && <Anchor size="sm" href={publicUrl}>{t('record.publicPage')}</Anchor>}
           </Group>
         </div>
