@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { PROJECTION_COLUMNS, PROJECTION_KINDS, projectRecord } from '../../libs/catalogue/search-projection';
 import { projectionTarget } from '../../libs/db/projection-columns';
-import { createRenderer, RENDER_FORMATS } from '../../libs/render';
+import { createRenderer, RENDER_FORMATS, type RenderFormat } from '../../libs/render';
 import { orgId, recordValues } from './content';
 import { copyNullable, copyText, copyTextArray, NULL } from './copy-text';
 import { buildTemplates, documentOf, slotValues, synthesize, templateOf, themeSlotsOf, type Template } from './templates';
@@ -39,12 +39,21 @@ function recordLine(i: number, t: Template): string {
 }
 
 /** the record's render rows, one per form (version 1; rendered_at takes its default, now()) */
-function renderLines(i: number, t: Template, texts: Record<string, string[]>): string {
+function renderLines(i: number, t: Template, texts: Record<string, string[]>, forms: readonly RenderFormat[]): string {
   const v = recordValues(i, themeSlotsOf(t));
   const values = slotValues(v, copyText);
   let out = '';
-  for (const f of RENDER_FORMATS) out += `${v.id}\t${f}\t1\t${synthesize(t.renders[f], values, texts[f])}\n`;
+  for (const f of forms) out += `${v.id}\t${f}\t1\t${synthesize(t.renders[f], values, texts[f])}\n`;
   return out;
+}
+
+/** `--forms gmd,dc-brief`: the stored forms to write (default: every form the render job stores) */
+export function parseForms(v: string | undefined): RenderFormat[] {
+  if (!v) return [...RENDER_FORMATS];
+  const forms = v.split(',').map((f) => f.trim()).filter(Boolean);
+  const unknown = forms.filter((f) => !(RENDER_FORMATS as readonly string[]).includes(f));
+  if (unknown.length || forms.length === 0) throw new Error(`--forms: bentuk tidak dikenal ${unknown.join(', ')} (pilih dari ${RENDER_FORMATS.join(', ')})`);
+  return forms as RenderFormat[];
 }
 
 /** writes to stdout, waiting while the pipe is full */
@@ -53,7 +62,8 @@ function write(s: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, freeze: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' }, freeze: { type: 'boolean', default: false }, forms: { type: 'string' } } });
+  const forms = parseForms(values.forms);
   const from = Number(values.from);
   const to = Number(values.to);
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to <= from) throw new Error('--from dan --to harus bilangan bulat, 0 ≤ from < to');
@@ -82,7 +92,7 @@ async function main(): Promise<void> {
   await write(`COPY records (${RECORD_COLUMNS.join(', ')}) FROM STDIN${freeze};\n`);
   await pass('records', recordLine);
   await write(`\\.\nCOPY record_renders (record_id, format, version, xml) FROM STDIN${freeze};\n`);
-  await pass('record_renders', (i, t) => renderLines(i, t, texts.get(t)!));
+  await pass('record_renders', (i, t) => renderLines(i, t, texts.get(t)!, forms));
   await write('\\.\nCOMMIT;\n');
 }
 

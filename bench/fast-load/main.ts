@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { parseForms } from './copy-stream';
 import { fastLoad } from './load';
 
 /**
@@ -15,18 +16,19 @@ async function main(): Promise<void> {
       n: { type: 'string', default: '100000' },
       pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       streams: { type: 'string', default: '3' },
+      forms: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    process.stdout.write('npm run bench:fast-load -- [--n <jumlah rekaman>] [--streams <aliran COPY paralel, bawaan 3>] [--pg <url admin PostgreSQL>]\n');
+    process.stdout.write('npm run bench:fast-load -- [--n <jumlah rekaman>] [--streams <aliran COPY paralel, bawaan 3>] [--forms gmd,dc-brief,… (bawaan semua bentuk)] [--pg <url admin PostgreSQL>]\n');
     return;
   }
   const n = Number(values.n);
   if (!Number.isInteger(n) || n < 1) throw new Error('--n harus bilangan bulat ≥ 1');
   const streams = Number(values.streams);
   if (!Number.isInteger(streams) || streams < 1) throw new Error('--streams harus bilangan bulat ≥ 1');
-  const r = await fastLoad({ n, adminUrl: values.pg, log, streams });
+  const r = await fastLoad({ n, adminUrl: values.pg, log, streams, forms: parseForms(values.forms) });
   const gb = (r.databaseBytes / 1024 ** 3).toFixed(2);
   if (r.reused) {
     process.stdout.write(`${r.name}: dipakai ulang, ${n} rekaman, ukuran ${gb} GiB\n`);
