@@ -1,0 +1,36 @@
+import type { Queryable } from '../../libs/db/database';
+import { searchPublishedPage } from '../../libs/db/search.repository';
+import { parseCql } from '../../libs/csw/filter/parse-cql';
+import { compileFilter } from '../../libs/search/filter/compile-sql';
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of exactly the statement a CSW GetRecords with a CQL constraint
+ * sends on its first request (count and page in one statement; libs/db/search.repository.ts):
+ * the filter is parsed and compiled by the project's own code, and the repository function runs
+ * against a Queryable that explains instead of executing.
+ */
+export interface ExplainResult {
+  cql: string;
+  plan: string;
+  executionMs: number;
+  /** the index names the plan uses */
+  indexes: string[];
+}
+
+export async function explainCql(db: Queryable, cql: string, format = 'dc-brief', limit = 10): Promise<ExplainResult> {
+  const params: unknown[] = [];
+  const where = compileFilter(parseCql(cql), params);
+  let plan = '';
+  const explaining: Queryable = {
+    async query(sql: string, p?: readonly unknown[]) {
+      const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, p as unknown[]);
+      plan = r.rows.map((x) => x['QUERY PLAN']).join('\n');
+      return { rows: [], rowCount: 0 } as never;
+    },
+    exec: async () => undefined,
+  } as unknown as Queryable;
+  await searchPublishedPage(explaining, { where, params, orderBy: 'r.id ASC', offset: 0, limit }, format);
+  const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
+  const indexes = [...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using |on )(\w+)/g)].map((m) => m[1]!))];
+  return { cql, plan, executionMs, indexes };
+}
