@@ -19,14 +19,16 @@ import { buildTemplates, documentOf, slotValues, synthesize, templateOf, themeSl
 
 export const ownerId = (k: number): string => `usr-${String(k).padStart(2, '0')}`;
 
-export const RECORD_COLUMNS = ['id', 'status', 'organisation_id', 'owner_id', 'reviewer_id', 'version', 'doc', 'created_at', 'updated_at', 'published_at', ...PROJECTION_COLUMNS.map(projectionTarget)];
+// file_identifier: the loader's records are keyed by their public identifier (as records from
+// before migration 040 are); the fill trigger does not run during COPY (replica role)
+export const RECORD_COLUMNS = ['id', 'file_identifier', 'status', 'organisation_id', 'owner_id', 'reviewer_id', 'version', 'doc', 'created_at', 'updated_at', 'published_at', ...PROJECTION_COLUMNS.map(projectionTarget)];
 
 /** one records row in COPY text format, the projection computed as the repositories compute it */
 function recordLine(i: number, t: Template): string {
   const v = recordValues(i, themeSlotsOf(t));
   const doc = documentOf(t, v);
   const p = projectRecord(doc, v.id);
-  const cells = [v.id, 'PUBLISHED', orgId(v.organisationIndex), ownerId(v.organisationIndex), NULL, '1', copyText(JSON.stringify(doc)), v.updatedAt, v.updatedAt, v.updatedAt];
+  const cells = [v.id, v.id, 'PUBLISHED', orgId(v.organisationIndex), ownerId(v.organisationIndex), NULL, '1', copyText(JSON.stringify(doc)), v.updatedAt, v.updatedAt, v.updatedAt];
   for (const c of PROJECTION_COLUMNS) {
     const value = p[c];
     const kind = PROJECTION_KINDS[c];

@@ -208,8 +208,8 @@ export async function fastLoad(opts: {
     await db.transaction(async (tx) => {
       await tx.query('SET LOCAL session_replication_role = replica');
       await tx.query(
-        `INSERT INTO oai_items (record_id, organisation_id, hierarchy_level, datestamp, deleted)
-         SELECT id, organisation_id, coalesce(hierarchy_level, 'dataset'), updated_at, false FROM records WHERE status = 'PUBLISHED'`,
+        `INSERT INTO oai_items (record_id, file_identifier, organisation_id, hierarchy_level, datestamp, deleted)
+         SELECT id, file_identifier, organisation_id, coalesce(hierarchy_level, 'dataset'), updated_at, false FROM records WHERE status = 'PUBLISHED'`,
       );
       await tx.query(
         `INSERT INTO record_history (record_id, actor_id, from_status, to_status, note, at)
