@@ -20,6 +20,8 @@ export interface HarvestItem {
   deleted?: boolean;
   /** the record element to map (absent for deleted headers) */
   element?: Element;
+  /** parses the record from the page's raw text; called only for records that changed (throws XmlInputError) */
+  parse?: () => Element;
   /** fetches the record element when the listing does not carry it (OARec ISO alternates) */
   load?: () => Promise<Element>;
 }
