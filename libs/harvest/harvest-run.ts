@@ -97,7 +97,6 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
     }
     runId = opened.run.id;
   }
-  if (!(await store.markRunning(runId))) return store.findRun(runId);
 
   const t0 = Date.now();
   const counts = emptyCounts();
@@ -118,9 +117,18 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
     return store.findRun(runId!);
   };
 
+  // The lease first, then `running`: openRun() closes a running run that does not hold the
+  // source's lease as left by a dead worker, so a run must never be running without it (in the
+  // other order a second worker's openRun() could close this run between the two statements and
+  // start another one beside it).
   if (!(await store.acquireLease(source.id, runId, limits.leaseSeconds))) {
+    if (!(await store.markRunning(runId))) return store.findRun(runId);
     report.errors.push('sumber sedang dipanen oleh run lain; run ini dilewati');
     return finish('skipped', null);
+  }
+  if (!(await store.markRunning(runId))) {
+    await store.releaseLease(source.id, runId);
+    return store.findRun(runId);
   }
   // Page n is written while page n+1 is classified and mapped: the mapping (this process) and
   // the insert (a PostgreSQL backend) use different cores. One write at a time, in page order,
