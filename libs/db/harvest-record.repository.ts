@@ -112,8 +112,13 @@ export async function writeHarvestPage(db: Database, w: PageWrite): Promise<Page
 
 /**
  * Withdraws this source's records that `runId` did not see (or exactly `ids`, for OAI-PMH deleted
- * headers): a PUBLISHED record becomes PRIVATE with a history row; every one is marked withdrawn
- * and kept. Returns how many were newly withdrawn.
+ * headers). Every one is kept and marked withdrawn; whatever its status — PUBLISHED, or still in
+ * the review (DRAFT, QCQE_PROCESS, REVIEW, REJECTED) — it becomes PRIVATE with a history row
+ * naming the source and run, so it leaves the public catalogue AND the review queue: nobody
+ * reviews or publishes a record its source no longer offers. A record already PRIVATE only gets
+ * the mark. A detached record is no longer the source's (no harvest_records row) and is never
+ * touched. If the source lists the record again, the run reinstates it (review mode: DRAFT, to be
+ * reviewed again; publish mode: PUBLISHED). Returns how many were newly withdrawn.
  */
 export async function withdrawRecords(db: Database, sourceId: string, runId: string, actorId: string, note: string, ids?: readonly string[]): Promise<number> {
   return db.transaction(async (tx) => {
@@ -125,7 +130,7 @@ export async function withdrawRecords(db: Database, sourceId: string, runId: str
     );
     const gone = r.rows.map((x) => x.record_id);
     if (gone.length === 0) return 0;
-    await moveStatus(tx, gone, ['PUBLISHED'], 'PRIVATE', actorId, note);
+    await moveStatus(tx, gone, ALL_BUT('PRIVATE'), 'PRIVATE', actorId, note);
     await tx.query('UPDATE harvest_records SET withdrawn_at = now() WHERE source_id = $1 AND record_id = ANY($2::text[])', [sourceId, gone]);
     return gone.length;
   });

@@ -62,9 +62,17 @@ export async function markRunRunning(db: Queryable, runId: string): Promise<bool
   return r.rowCount > 0;
 }
 
+/**
+ * Closes the run and releases its source lease in ONE statement: between two statements a run
+ * queued meanwhile would find the source still leased to a run that is no longer open, and be
+ * skipped instead of running.
+ */
 export async function finishRun(db: Queryable, runId: string, status: RunStatus, report: RunReport, listedSince: Date | null): Promise<void> {
   await db.query(
-    'UPDATE harvest_runs SET status = $2, report = $3::jsonb, listed_since = $4, finished_at = now() WHERE id = $1',
+    `WITH done AS (
+       UPDATE harvest_runs SET status = $2, report = $3::jsonb, listed_since = $4, finished_at = now() WHERE id = $1 RETURNING source_id
+     )
+     UPDATE harvest_sources s SET running_run_id = NULL, lease_until = NULL FROM done WHERE s.id = done.source_id AND s.running_run_id = $1`,
     [runId, status, JSON.stringify(report), listedSince],
   );
 }

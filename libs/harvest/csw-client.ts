@@ -2,12 +2,13 @@ import { XMLSerializer, type Element } from '@xmldom/xmldom';
 import { childElements } from '../import/dom';
 import { NS } from '../import/namespaces';
 import { parseXmlSafely, XmlInputError } from '../xml/safe-parse';
+import { IDENTITY_DEPTH, RecordCutter } from './raw-records';
+import { scanXml, type NsScope, type StartTag } from './xml-scan';
 import type { RecordForm } from './harvest.types';
 import type { HttpClient } from './http-client';
 import {
-  HarvestRefusal, PagingError, hashElement, textOf, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient,
+  HarvestRefusal, PagingError, textOf, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient,
 } from './protocol-client';
-import { recordIdentity } from './record-identity';
 
 /**
  * CSW 2.0.2 source: GetCapabilities first (GetRecords must be offered; the output schema is the
@@ -96,34 +97,62 @@ export function createCswClient(o: CswClientOptions): ProtocolClient {
     return { url: u.toString(), method: 'GET' };
   }
 
+  /**
+   * One GetRecords page, scanned without a DOM (xml-scan.ts): each record's raw text is hashed
+   * and its identifier read on the way; the record is parsed only if the run finds it changed.
+   */
   function parsePage(text: string, start: number): { page: Omit<ListedPage, 'bytes'>; next: number } {
-    let doc;
-    try {
-      doc = parseXmlSafely(text, { maxBytes: MAX_PAGE_BYTES });
-    } catch (err) {
-      throw new PagingError(`halaman mulai ${start}: ${(err as Error).message}`);
-    }
-    const root = doc.documentElement!;
-    if (root.localName === 'ExceptionReport') {
-      throw new PagingError(`halaman mulai ${start}: sumber menjawab ExceptionReport: ${textOf(root)?.slice(0, 300) ?? ''}`);
-    }
-    if (root.namespaceURI !== NS.csw || root.localName !== 'GetRecordsResponse') throw new PagingError(`halaman mulai ${start}: bukan csw:GetRecordsResponse (${root.localName})`);
-    const results = childElements(root).find((c) => c.namespaceURI === NS.csw && c.localName === 'SearchResults');
-    if (!results) throw new PagingError(`halaman mulai ${start}: tanpa csw:SearchResults`);
-    const m = Number(results.getAttribute('numberOfRecordsMatched'));
-    if (Number.isFinite(m) && matched === null) matched = m;
-    const next = Number(results.getAttribute('nextRecord') ?? '0');
+    let root: StartTag | undefined;
+    let results = false;
+    let resultsSeen = false;
+    let next = 0;
+    let cutter: RecordCutter | undefined;
+    let resultsScope: NsScope | undefined;
+    const rootText: string[] = [];
     const items: ListedPage['items'] = [];
     const broken: ListedPage['broken'] = [];
-    for (const el of childElements(results)) {
-      const { identifier, modified } = recordIdentity(el);
-      if (!identifier) {
-        broken.push({ identifier: null, reason: `rekaman ${el.localName} tanpa pengenal (halaman mulai ${start})` });
-        continue;
-      }
-      items.push({ identifier, modified, hash: hashElement(el), element: el });
+    try {
+      scanXml(text, {
+        onStart(t) {
+          if (t.depth === 0) root = t;
+          else if (t.depth === 1 && !resultsSeen && t.ns === NS.csw && t.local === 'SearchResults' && root?.ns === NS.csw && root.local === 'GetRecordsResponse') {
+            results = true;
+            resultsSeen = true;
+            resultsScope = t.scope;
+            const m = Number(t.attrs!.numberOfRecordsMatched);
+            if (t.attrs!.numberOfRecordsMatched !== undefined && Number.isFinite(m) && matched === null) matched = m;
+            const n = Number(t.attrs!.nextRecord ?? '0');
+            next = Number.isFinite(n) ? n : 0;
+          } else if (t.depth === 2 && results) cutter = new RecordCutter(t, resultsScope!);
+          else cutter?.start(t);
+        },
+        onText(depth, s) {
+          if (root?.local === 'ExceptionReport') rootText.push(s);
+          cutter?.text(s);
+        },
+        onEnd(depth, end) {
+          if (depth === 1) results = false;
+          if (!cutter) return;
+          if (depth > 2) return cutter.end();
+          const rec = cutter.finish(text, end);
+          cutter = undefined;
+          if (!rec.identifier) {
+            broken.push({ identifier: null, reason: `rekaman ${rec.local} tanpa pengenal (halaman mulai ${start})` });
+            return;
+          }
+          items.push({ identifier: rec.identifier, modified: rec.modified, hash: rec.hash, parse: rec.parse });
+        },
+      }, { nsDepth: 2 + IDENTITY_DEPTH });
+    } catch (err) {
+      if (root?.local === 'ExceptionReport' && root.ns !== NS.csw) throw new PagingError(`halaman mulai ${start}: sumber menjawab ExceptionReport: ${rootText.join('').trim().slice(0, 300)}`);
+      throw new PagingError(`halaman mulai ${start}: ${(err as Error).message}`);
     }
-    return { page: { items, broken }, next: Number.isFinite(next) ? next : 0 };
+    if (root!.local === 'ExceptionReport') {
+      throw new PagingError(`halaman mulai ${start}: sumber menjawab ExceptionReport: ${rootText.join('').replace(/\s+/g, ' ').trim().slice(0, 300)}`);
+    }
+    if (root!.ns !== NS.csw || root!.local !== 'GetRecordsResponse') throw new PagingError(`halaman mulai ${start}: bukan csw:GetRecordsResponse (${root!.local})`);
+    if (!resultsSeen) throw new PagingError(`halaman mulai ${start}: tanpa csw:SearchResults`);
+    return { page: { items, broken }, next };
   }
 
   return {
@@ -158,14 +187,24 @@ export function createCswClient(o: CswClientOptions): ProtocolClient {
     },
     async *pages(opts: ListingOptions) {
       let start = 1;
+      let pending = o.http(request(start, opts.since));
       for (;;) {
-        const res = await o.http(request(start, opts.since));
+        const res = await pending;
         const { page, next } = parsePage(res.text, start);
-        yield { ...page, bytes: res.bytes };
         const returned = page.items.length + page.broken.length;
-        if (next === 0 || (matched !== null && next > matched)) return;
-        if (next <= start) throw new PagingError(`nextRecord ${next} tidak maju dari ${start}: paging dihentikan`);
-        if (returned === 0) throw new PagingError(`halaman mulai ${start} kosong padahal nextRecord ${next}: paging dihentikan`);
+        const last = next === 0 || (matched !== null && next > matched);
+        const stop = last ? undefined
+          : next <= start ? new PagingError(`nextRecord ${next} tidak maju dari ${start}: paging dihentikan`)
+            : returned === 0 ? new PagingError(`halaman mulai ${start} kosong padahal nextRecord ${next}: paging dihentikan`) : undefined;
+        if (!last && !stop) {
+          // the next page is asked for while the run maps and writes this one: the source's work
+          // and ours overlap (one request in flight per run, as before)
+          pending = o.http(request(next, opts.since));
+          pending.catch(() => undefined); // awaited on the next turn; no unhandled rejection meanwhile
+        }
+        yield { ...page, bytes: res.bytes };
+        if (last) return;
+        if (stop) throw stop;
         start = next;
       }
     },

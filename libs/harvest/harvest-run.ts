@@ -97,7 +97,6 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
     }
     runId = opened.run.id;
   }
-  if (!(await store.markRunning(runId))) return store.findRun(runId);
 
   const t0 = Date.now();
   const counts = emptyCounts();
@@ -118,10 +117,23 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
     return store.findRun(runId!);
   };
 
+  // The lease first, then `running`: openRun() closes a running run that does not hold the
+  // source's lease as left by a dead worker, so a run must never be running without it (in the
+  // other order a second worker's openRun() could close this run between the two statements and
+  // start another one beside it).
   if (!(await store.acquireLease(source.id, runId, limits.leaseSeconds))) {
+    if (!(await store.markRunning(runId))) return store.findRun(runId);
     report.errors.push('sumber sedang dipanen oleh run lain; run ini dilewati');
     return finish('skipped', null);
   }
+  if (!(await store.markRunning(runId))) {
+    await store.releaseLease(source.id, runId);
+    return store.findRun(runId);
+  }
+  // Page n is written while page n+1 is classified and mapped: the mapping (this process) and
+  // the insert (a PostgreSQL backend) use different cores. One write at a time, in page order,
+  // so the counts and the raced/failed bookkeeping stay what a sequential run gives.
+  let writing: Promise<void> = Promise.resolve();
   try {
     const sealed = await store.sealedCredentials(source.id);
     const http = createHttpClient({
@@ -149,14 +161,19 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
           counts.failed++;
           fail(report.failures, b.identifier, b.reason);
         }
-        await processPage(page.items);
+        const rows = await preparePage(page.items);
+        await writing; // the previous page's write (its error, if any, surfaces here)
+        writing = (async () => {
+          await writeWithFallback(rows.adds, rows.updates, rows.seen);
+          deps.afterPage?.();
+        })();
+        writing.catch(() => undefined); // awaited on the next page or after the listing
         await store.renewLease(source.id, runId, limits.leaseSeconds);
-        deps.afterPage?.();
         if (report.pages >= limits.maxPages) throw new PagingError(`batas ${limits.maxPages} halaman tercapai; paging dihentikan`);
         if (Date.now() - t0 > limits.maxDurationMs) throw new PagingError(`batas waktu run ${Math.round(limits.maxDurationMs / 1000)} s terlampaui; paging dihentikan`);
       }
 
-      async function processPage(items: HarvestItem[]): Promise<void> {
+      async function preparePage(items: HarvestItem[]): Promise<{ adds: HarvestRow[]; updates: HarvestRow[]; seen: string[] }> {
         const fresh: (HarvestItem & { identifier: string })[] = [];
         for (const it of items) {
           counts.listed++;
@@ -208,7 +225,7 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
           }
           (k ? updates : adds).push(mapped.row);
         }
-        await writeWithFallback(adds, updates, seen);
+        return { adds, updates, seen };
       }
 
       /** One transaction per page; a row the database refuses is retried alone and reported. */
@@ -240,6 +257,7 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
         }
       }
 
+      await writing;
       if (deleted.length) counts.withdrawn += await store.withdraw(src, runId, note(': dihapus di sumber'), deleted);
       if (report.incremental) report.withdrawalSkipped = 'run inkremental tidak dapat melihat rekaman yang hilang; penarikan hanya dari run penuh';
       else if (identifierless > 0) report.withdrawalSkipped = `${identifierless} rekaman tanpa pengenal terbaca; rekaman yang hilang tidak ditarik`;
@@ -247,12 +265,14 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
       return await finish('succeeded', listedSince);
     } catch (err) {
       if (!(err instanceof HarvestRefusal || err instanceof PagingError || err instanceof HarvestHttpError)) throw err;
+      await writing; // what was read before the failure is kept; a write that failed unexpectedly is rethrown
       report.errors.push(err.message);
       report.withdrawalSkipped = 'run tidak selesai tanpa galat; tidak ada rekaman yang ditarik';
       return await finish('failed', null);
     }
   } catch (err) {
     // an unexpected error (the database went away, a bug): the run is recorded as failed
+    await writing.catch(() => undefined); // no write of this run still in flight when it is closed
     report.errors.push(`galat tak terduga: ${(err as Error).message}`);
     report.withdrawalSkipped = 'run tidak selesai tanpa galat; tidak ada rekaman yang ditarik';
     await finish('failed', null).catch(() => undefined);

@@ -10,9 +10,9 @@ import type { HarvestItem } from './protocol-client';
  * mapping refuses is a failure with its reason, and the run goes on.
  */
 export function mapItem(item: HarvestItem & { identifier: string }): { ok: true; row: HarvestRow } | { ok: false; reason: string } {
-  if (!item.element) return { ok: false, reason: 'rekaman tanpa isi' };
+  if (!item.element && !item.parse) return { ok: false, reason: 'rekaman tanpa isi' };
   try {
-    const { doc } = importMetadataElement(item.element);
+    const { doc } = importMetadataElement(item.element ?? item.parse!());
     const id = item.identifier;
     const full = { ...doc, fileIdentifier: id };
     return { ok: true, row: { id, docJson: JSON.stringify(full), projection: projectRecord(full, id), hash: item.hash, modified: item.modified, ...(item.sourceIdentifier ? { sourceIdentifier: item.sourceIdentifier } : {}) } };

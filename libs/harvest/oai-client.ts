@@ -3,10 +3,11 @@ import { childElements } from '../import/dom';
 import { parseXmlSafely } from '../xml/safe-parse';
 import type { RecordForm } from './harvest.types';
 import type { HttpClient } from './http-client';
+import { IDENTITY_DEPTH, RecordCutter, type RawRecord } from './raw-records';
+import { scanXml, type NsScope, type StartTag } from './xml-scan';
 import {
-  HarvestRefusal, PagingError, hashElement, textOf, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient,
+  HarvestRefusal, PagingError, textOf, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient,
 } from './protocol-client';
-import { recordIdentity } from './record-identity';
 
 /**
  * OAI-PMH 2.0 source: Identify (is it OAI-PMH? what granularity and deletedRecord policy?),
@@ -46,6 +47,37 @@ function dcAsCswRecord(dc: Element): Element {
   return rec;
 }
 
+type ScannedRecord = { identifier: string | null; datestamp: string | null; deleted: boolean; metadata: boolean; raw?: RawRecord };
+
+/** One scanned <record> → a listed item (or a broken entry), as the DOM version read it. */
+function finishRecord(rec: ScannedRecord, page: Omit<ListedPage, 'bytes'>, n: number): void {
+  const { identifier, datestamp: modified } = rec;
+  if (!identifier) {
+    page.broken.push({ identifier: null, reason: `rekaman tanpa oai:identifier (halaman ${n})` });
+    return;
+  }
+  if (rec.deleted) {
+    page.items.push({ identifier, modified, hash: '', deleted: true });
+    return;
+  }
+  const raw = rec.raw;
+  if (!rec.metadata || !raw) {
+    page.broken.push({ identifier, reason: 'rekaman tanpa metadata' });
+    return;
+  }
+  // the record keeps its own (ISO / dc) identifier; the OAI identifier is kept beside it
+  page.items.push({
+    identifier: raw.identifier ?? identifier,
+    sourceIdentifier: identifier,
+    modified,
+    hash: raw.hash,
+    parse: () => {
+      const el = raw.parse();
+      return el.localName === 'dc' ? dcAsCswRecord(el) : el;
+    },
+  });
+}
+
 export function createOaiClient(o: OaiClientOptions): ProtocolClient {
   let prefix = 'iso19139';
   let granularityDays = false;
@@ -63,6 +95,109 @@ export function createOaiClient(o: OaiClientOptions): ProtocolClient {
     }
     if (root.namespaceURI !== OAI || root.localName !== 'OAI-PMH') throw new PagingError(`${what}: bukan jawaban OAI-PMH (${root.localName})`);
     return { root, bytes: res.bytes };
+  }
+
+  const fetchText = (params: Record<string, string>): ReturnType<HttpClient> => {
+    const u = new URL(o.url);
+    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+    return o.http({ url: u.toString() });
+  };
+
+  /**
+   * One ListRecords page, scanned without a DOM (xml-scan.ts): headers are read as text, each
+   * record's metadata element is cut out raw and hashed; it is parsed only if it changed.
+   */
+  function scanListRecords(text: string, n: number): { page: Omit<ListedPage, 'bytes'>; token: string | null; error?: { code: string; text: string } } {
+    const page: Omit<ListedPage, 'bytes'> = { items: [], broken: [] };
+    let root: StartTag | undefined;
+    let list = false;
+    let listSeen = false;
+    let error: { code: string; text: string } | undefined;
+    let token: string | null = null;
+    let capture: { depth: number; parts: string[]; done: (v: string) => void } | undefined;
+    let rec: { identifier: string | null; datestamp: string | null; deleted: boolean; header: boolean; metadata: boolean; metaCount: number; inMeta: boolean; cutter?: RecordCutter; raw?: RawRecord; metaScope?: NsScope } | undefined;
+    const isOai = (t: StartTag): boolean => t.ns === OAI;
+    try {
+      scanXml(text, {
+        onStart(t) {
+          if (t.depth === 0) {
+            root = t;
+            if (!isOai(t) || t.local !== 'OAI-PMH') throw new PagingError(`ListRecords halaman ${n}: bukan jawaban OAI-PMH (${t.local})`);
+            return;
+          }
+          if (t.depth === 1) {
+            if (isOai(t) && t.local === 'error' && !error) {
+              const code = t.attrs!.code ?? '';
+              capture = { depth: 1, parts: [], done: (v) => { error = { code, text: v }; } };
+            } else if (isOai(t) && t.local === 'ListRecords' && !listSeen) {
+              list = true;
+              listSeen = true;
+            }
+            return;
+          }
+          if (!list) return;
+          if (t.depth === 2) {
+            if (isOai(t) && t.local === 'record') rec = { identifier: null, datestamp: null, deleted: false, header: false, metadata: false, metaCount: 0, inMeta: false };
+            else if (isOai(t) && t.local === 'resumptionToken') {
+              const size = Number(t.attrs!.completeListSize ?? 'NaN');
+              if (Number.isFinite(size) && matched === null) matched = size;
+              capture = { depth: 2, parts: [], done: (v) => { token = v.trim() || null; } };
+            }
+            return;
+          }
+          if (!rec) return;
+          if (t.depth === 3) {
+            if (isOai(t) && t.local === 'header' && !rec.header) {
+              rec.header = true;
+              rec.deleted = t.attrs!.status === 'deleted';
+            } else if (isOai(t) && t.local === 'metadata' && !rec.metadata) {
+              rec.metadata = true;
+              rec.inMeta = !t.selfClosing;
+              rec.metaScope = t.scope;
+            }
+            return;
+          }
+          if (t.depth === 4 && rec.header && !rec.metadata && isOai(t)) {
+            const r = rec;
+            if (t.local === 'identifier' && r.identifier === null) capture = { depth: 4, parts: [], done: (v) => { r.identifier = v.trim() || null; } };
+            else if (t.local === 'datestamp' && r.datestamp === null) capture = { depth: 4, parts: [], done: (v) => { r.datestamp = v.trim() || null; } };
+            return;
+          }
+          if (t.depth === 4 && rec.inMeta) {
+            rec.metaCount++;
+            if (rec.metaCount === 1) rec.cutter = new RecordCutter(t, rec.metaScope!);
+            return;
+          }
+          if (rec.cutter && !rec.raw && rec.metaCount === 1) rec.cutter.start(t);
+        },
+        onText(depth, s) {
+          if (capture && depth === capture.depth) capture.parts.push(s);
+          else if (rec?.cutter && !rec.raw) rec.cutter.text(s);
+        },
+        onEnd(depth, end) {
+          if (capture && depth === capture.depth) {
+            capture.done(capture.parts.join(''));
+            capture = undefined;
+          }
+          if (depth === 1) list = false;
+          if (!rec) return;
+          if (depth > 4 && rec.cutter && !rec.raw && rec.metaCount === 1) rec.cutter.end();
+          else if (depth === 4 && rec.cutter && !rec.raw) rec.raw = rec.cutter.finish(text, end);
+          else if (depth === 3) rec.inMeta = false;
+          else if (depth === 2) {
+            finishRecord(rec, page, n);
+            rec = undefined;
+          }
+        },
+      }, { nsDepth: 4 + IDENTITY_DEPTH });
+    } catch (err) {
+      if (err instanceof PagingError) throw err;
+      throw new PagingError(`ListRecords halaman ${n}: ${(err as Error).message}`);
+    }
+    if (error) return { page, token: null, error };
+    if (!listSeen) throw new PagingError(`ListRecords halaman ${n}: tanpa elemen ListRecords`);
+    void root;
+    return { page, token };
   }
 
   return {
@@ -91,49 +226,25 @@ export function createOaiClient(o: OaiClientOptions): ProtocolClient {
       const first: Record<string, string> = { verb: 'ListRecords', metadataPrefix: prefix };
       if (o.constraint?.trim()) first.set = o.constraint.trim();
       if (opts.since) first.from = granularityDays ? opts.since.toISOString().slice(0, 10) : opts.since.toISOString().replace(/\.\d{3}Z$/, 'Z');
-      let params = first;
       const tokens = new Set<string>();
+      let pending = fetchText(first);
       for (let n = 1; ; n++) {
-        const { root, bytes } = await call(params, `ListRecords halaman ${n}`);
-        const error = oaiChild(root, 'error');
+        const res = await pending;
+        const { page, token, error } = scanListRecords(res.text, n);
         if (error) {
-          if (error.getAttribute('code') === 'noRecordsMatch') return;
-          throw new PagingError(`ListRecords halaman ${n}: ${error.getAttribute('code')}: ${textOf(error) ?? ''}`);
+          if (error.code === 'noRecordsMatch') return;
+          throw new PagingError(`ListRecords halaman ${n}: ${error.code}: ${error.text}`);
         }
-        const list = oaiChild(root, 'ListRecords');
-        if (!list) throw new PagingError(`ListRecords halaman ${n}: tanpa elemen ListRecords`);
-        const page: ListedPage = { items: [], bytes, broken: [] };
-        for (const rec of oaiChildren(list, 'record')) {
-          const header = oaiChild(rec, 'header');
-          const identifier = textOf(oaiChild(header, 'identifier'));
-          const modified = textOf(oaiChild(header, 'datestamp'));
-          if (!identifier) {
-            page.broken.push({ identifier: null, reason: `rekaman tanpa oai:identifier (halaman ${n})` });
-            continue;
-          }
-          if (header?.getAttribute('status') === 'deleted') {
-            page.items.push({ identifier, modified, hash: '', deleted: true });
-            continue;
-          }
-          const meta = childElements(oaiChild(rec, 'metadata') ?? header!)[0];
-          if (!meta || !oaiChild(rec, 'metadata')) {
-            page.broken.push({ identifier, reason: 'rekaman tanpa metadata' });
-            continue;
-          }
-          const element = meta.localName === 'dc' ? dcAsCswRecord(meta) : meta;
-          // the record keeps its own (ISO / dc) identifier; the OAI identifier is kept beside it
-          const own = recordIdentity(element).identifier;
-          page.items.push({ identifier: own ?? identifier, sourceIdentifier: identifier, modified, hash: hashElement(meta), element });
+        const repeated = token !== null && tokens.has(token);
+        if (token && !repeated) {
+          tokens.add(token);
+          // the next page is asked for while the run maps and writes this one
+          pending = fetchText({ verb: 'ListRecords', resumptionToken: token });
+          pending.catch(() => undefined);
         }
-        const token = oaiChild(list, 'resumptionToken');
-        const size = Number(token?.getAttribute('completeListSize') ?? 'NaN');
-        if (Number.isFinite(size) && matched === null) matched = size;
-        yield page;
-        const next = textOf(token);
-        if (!next) return;
-        if (tokens.has(next)) throw new PagingError(`resumptionToken "${next.slice(0, 60)}" berulang: paging dihentikan`);
-        tokens.add(next);
-        params = { verb: 'ListRecords', resumptionToken: next };
+        yield { ...page, bytes: res.bytes };
+        if (!token) return;
+        if (repeated) throw new PagingError(`resumptionToken "${token.slice(0, 60)}" berulang: paging dihentikan`);
       }
     },
   };

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { XMLSerializer, type Element } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
 import type { RecordForm } from './harvest.types';
 
 /**
@@ -12,7 +11,7 @@ export interface HarvestItem {
   identifier: string | null;
   /** the source's own identifier when it differs from the record's (the OAI-PMH item identifier) */
   sourceIdentifier?: string;
-  /** sha256 of the record's serialised XML / JSON as listed */
+  /** sha256 of the record's raw XML text (with its inherited namespace bindings) / its JSON, as listed */
   hash: string;
   /** the source's modification date of the record, when it says one */
   modified: string | null;
@@ -20,6 +19,8 @@ export interface HarvestItem {
   deleted?: boolean;
   /** the record element to map (absent for deleted headers) */
   element?: Element;
+  /** parses the record from the page's raw text; called only for records that changed (throws XmlInputError) */
+  parse?: () => Element;
   /** fetches the record element when the listing does not carry it (OARec ISO alternates) */
   load?: () => Promise<Element>;
 }
@@ -67,13 +68,6 @@ export class PagingError extends Error {
     super(message);
     this.name = 'PagingError';
   }
-}
-
-const serializer = new XMLSerializer();
-
-/** The serialised element and its sha256: the same bytes from the source give the same hash. */
-export function hashElement(el: Element): string {
-  return createHash('sha256').update(serializer.serializeToString(el)).digest('hex');
 }
 
 export function textOf(el: Element | undefined | null): string | null {

@@ -4,9 +4,9 @@ import { NS } from '../import/namespaces';
 import { textOf } from './protocol-client';
 
 /**
- * The identifier and modification date of a listed record read straight from its XML, before
- * (and without) mapping it: an unchanged record is recognised without running libs/import, and a
- * record the mapping refuses is still reported under its identifier and not taken for vanished.
+ * The identifier and modification date of a record read from its DOM, before (and without)
+ * mapping it. The listing clients read the same elements without a DOM (raw-records.ts); this is
+ * the reference they are tested against (test/unit/harvest-page-scan.test.ts).
  */
 const child = (el: Element | undefined, ns: (u: string | null) => boolean, local: string): Element | undefined =>
   el ? childElements(el).find((c) => ns(c.namespaceURI) && c.localName === local) : undefined;

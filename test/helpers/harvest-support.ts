@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { updateRecordStatus } from '../../libs/db/record.repository';
 import { createLogger } from '../../libs/logger';
+import { bumpCswGeneration } from '../../libs/search/cache-generation';
 import type { HarvestRun } from '../../libs/harvest/harvest.types';
 import { startWorker, type WorkerRuntime } from '../../services/worker/start-worker';
 import { loadSuiteRecords, type GoldenLoadResult } from './csw-golden-loader';
@@ -18,26 +20,47 @@ export interface SourceCatalogue {
   /** the CSW endpoint, `http://127.0.0.1:<port>/metadata/csw` */
   cswUrl: string;
   baseUrl: string;
+  /** every request the source answered (method and URL path + query), oldest first */
+  requests: string[];
+  /** makes the source's cached CSW / OARec answers unreachable after a change made straight in its database */
+  freshen(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startSourceCatalogue(suite: string): Promise<SourceCatalogue> {
-  const t = await startTestApp('server');
-  const loaded = await loadSuiteRecords(t.deps.db, t.deps.renderer, suite);
-  const server = http.createServer(t.app);
+  // listening first: the source's BASE_URL must be its real address (OARec and OAI-PMH links are absolute)
+  const requests: string[] = [];
+  const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const t = await startTestApp('server', { BASE_URL: baseUrl });
+  server.on('request', (req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    t.app(req, res);
+  });
+  const loaded = await loadSuiteRecords(t.deps.db, t.deps.renderer, suite);
   return {
     t,
     loaded,
     baseUrl,
     cswUrl: `${baseUrl}/metadata/csw`,
+    requests,
+    freshen: async () => { await bumpCswGeneration(t.deps.kv); },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await t.close();
     },
   };
+}
+
+/**
+ * Publishes or withdraws a record at the source catalogue as its own workflow would leave it, and
+ * makes its CSW answers fresh (the source has no worker here to bump the cache generation).
+ */
+export async function setSourceStatus(source: SourceCatalogue, id: string, status: 'PUBLISHED' | 'PRIVATE'): Promise<void> {
+  await updateRecordStatus(source.t.deps.db, id, { status, reviewerId: null, markPublished: status === 'PUBLISHED' });
+  await source.freshen();
 }
 
 /** A BullMQ worker of the test app's deployment (same database, Redis prefix and queues), in process. */

@@ -2,7 +2,8 @@ import type { HarvestSource } from '../../libs/harvest/harvest.types';
 import { findRecordById, updateRecordContent } from '../../libs/db/record.repository';
 import type { WorkerRuntime } from '../../services/worker/start-worker';
 import { completeDoc, seedRecord } from '../helpers/fixtures';
-import { runSource, startSourceCatalogue, startTestWorker, type SourceCatalogue } from '../helpers/harvest-support';
+import { updateRecordStatus } from '../../libs/db/record.repository';
+import { runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue } from '../helpers/harvest-support';
 import { useSeededApp } from '../helpers/seeded-app';
 
 /*
@@ -98,6 +99,7 @@ describe('CSW source in review mode', () => {
     const at = await findRecordById(source.t.deps.db, id);
     const { id: _i, status: _s, organisationId: _o, ownerId: _w, reviewerId: _r, version: _v, createdAt: _c, updatedAt: _u, publishedAt: _p, ...doc } = at!;
     await updateRecordContent(source.t.deps.db, id, { ...doc, title: 'Judul baru di sumber' });
+    await source.freshen(); // the source's own worker would bump its CSW cache generation
     const before = await versions([id]);
     const run = await runSource(ctx.w.a.admin.agent, src.id, { incremental: true });
     expect(run.status).toBe('succeeded');
@@ -142,5 +144,52 @@ describe('CSW source in review mode', () => {
     expect(run.report!.counts.added).toBe(0);
     expect(run.report!.pages).toBeGreaterThanOrEqual(3); // 5 per page
     expect(run.report!.skippedRecords.filter((s) => s.reason.includes('sumber lain')).length).toBe(source.loaded.loaded.length - 2);
+  });
+
+  it('the source withdraws records still in review: they leave the review queue as PRIVATE with history; a detached local edit is untouched', async () => {
+    const draftId = source.loaded.loaded[4]!.id;
+    const reviewId = source.loaded.loaded[5]!.id;
+    const detachedId = source.loaded.loaded[3]!.id; // detached and edited locally above
+    // one harvested record is already under review by a QCQE of the organisation
+    await updateRecordStatus(ctx.t.deps.db, reviewId, { status: 'REVIEW', reviewerId: ctx.w.a.qcqe.user.id, markPublished: false });
+    expect((await findRecordById(ctx.t.deps.db, draftId))!.status).toBe('DRAFT');
+    const inQueue = async (): Promise<string[]> => {
+      const res = await ctx.w.a.qcqe.agent.get('/api/metadata').query({ status: 'REVIEW', pageSize: 100 });
+      expect(res.status).toBe(200);
+      return (res.body.items as { id: string }[]).map((i) => i.id);
+    };
+    expect(await inQueue()).toContain(reviewId);
+    for (const id of [draftId, reviewId, detachedId]) await setSourceStatus(source, id, 'PRIVATE');
+
+    const run = await runSource(ctx.w.a.admin.agent, src.id);
+    expect(run.status).toBe('succeeded');
+    expect(run.report!.counts).toMatchObject({ withdrawn: 2, added: 0, updated: 0, failed: 0 });
+    for (const [id, from] of [[draftId, 'DRAFT'], [reviewId, 'REVIEW']] as const) {
+      const rec = await findRecordById(ctx.t.deps.db, id);
+      expect(rec).toMatchObject({ status: 'PRIVATE', reviewerId: null });
+      const h = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(id)}/history`);
+      expect(h.body.at(-1)).toMatchObject({ from, to: 'PRIVATE', note: expect.stringContaining(`run ${run.id}): tidak ada lagi di sumber`) });
+      expect((await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(id)}`)).body.harvest.withdrawnAt).toEqual(expect.any(String));
+    }
+    // the QCQE's review queue no longer holds it
+    expect(await inQueue()).not.toContain(reviewId);
+    // nobody moves it back by hand while the source has withdrawn it
+    const back = await ctx.w.a.admin.agent.patch(`/api/metadata/${encodeURIComponent(draftId)}`).send({ status: 'DRAFT' });
+    expect(back.status).toBe(409);
+    expect(back.body.detail).toContain('ditarik di sumber');
+    // the detached record is local now: its status and its local edit stay
+    expect(await findRecordById(ctx.t.deps.db, detachedId)).toMatchObject({ abstract: 'suntingan lokal', status: 'DRAFT' });
+  });
+
+  it('listed again by the source, a withdrawn record comes back as DRAFT to be reviewed again', async () => {
+    const draftId = source.loaded.loaded[4]!.id;
+    await setSourceStatus(source, draftId, 'PUBLISHED');
+    const run = await runSource(ctx.w.a.admin.agent, src.id);
+    expect(run.status).toBe('succeeded');
+    expect(run.report!.counts).toMatchObject({ updated: 1, withdrawn: 0, failed: 0 });
+    expect((await findRecordById(ctx.t.deps.db, draftId))!.status).toBe('DRAFT');
+    expect((await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(draftId)}`)).body.harvest.withdrawnAt).toBeNull();
+    const h = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(draftId)}/history`);
+    expect(h.body.at(-1)).toMatchObject({ from: 'PRIVATE', to: 'DRAFT', note: expect.stringContaining('perlu review ulang') });
   });
 });

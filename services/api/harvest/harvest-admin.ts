@@ -48,7 +48,8 @@ export async function createHarvestSource(deps: HarvestAdminDeps, actor: Actor |
   const input = parseSourceInput(body, undefined, opts.defaultOrg);
   checkOrg(actor, input.organisationId);
   const org = await deps.db.query('SELECT 1 FROM organisations WHERE id = $1', [input.organisationId]);
-  if (org.rowCount === 0) throw new AppError('VALIDATION_FAILED', 'Organisasi tujuan tidak ada.', { extras: { errors: [{ path: '/organisationId', message: 'Organisasi tidak ditemukan.' }] } });
+  // rows, not rowCount: PGlite reports affectedRows (0) as the row count of a SELECT
+  if (org.rows.length === 0) throw new AppError('VALIDATION_FAILED', 'Organisasi tujuan tidak ada.', { extras: { errors: [{ path: '/organisationId', message: 'Organisasi tidak ditemukan.' }] } });
   const source = await insertSource(deps.db, { ...fields(input, deps.secrets), ownerId: opts.ownerId });
   if (source.schedule) await applyHarvestSchedule(deps.jobs, source);
   return source;
@@ -67,7 +68,7 @@ export async function updateHarvestSource(deps: HarvestAdminDeps, actor: Actor |
 export async function removeHarvestSource(deps: HarvestAdminDeps, actor: Actor | null, id: string): Promise<void> {
   const source = await sourceFor(deps, actor, id);
   const open = await deps.db.query("SELECT id FROM harvest_runs WHERE source_id = $1 AND status = 'running'", [id]);
-  if (open.rowCount > 0) throw new AppError('CONFLICT', 'Sumber sedang dipanen; hapus setelah run selesai.');
+  if (open.rows.length > 0) throw new AppError('CONFLICT', 'Sumber sedang dipanen; hapus setelah run selesai.');
   if (source.schedule) await applyHarvestSchedule(deps.jobs, { id, schedule: null });
   await deleteSource(deps.db, id);
 }

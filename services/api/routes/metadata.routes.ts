@@ -59,8 +59,15 @@ const ifMatchOf = (req: Request): string | undefined => req.get('if-match') ?? u
  * next run, so it is refused until an ADMIN detaches the record (status changes — the review —
  * stay allowed). Checked after the caller is known to see the record, so nothing leaks.
  */
-function refuseHarvestedEdit(harvested: boolean, body: unknown, id: string): void {
-  if (!harvested || parsePatchBody(body).kind === 'status') return;
+function refuseHarvestedEdit(harvested: { withdrawnAt: string | null } | undefined, body: unknown, id: string): void {
+  if (!harvested) return;
+  if (parsePatchBody(body).kind === 'status') {
+    // withdrawn at the source: it stays PRIVATE until the source lists it again or an ADMIN detaches it
+    if (harvested.withdrawnAt === null) return;
+    throw new AppError('CONFLICT', `Rekaman "${id}" sudah ditarik di sumbernya; statusnya tidak dapat diubah. `
+      + `Rekaman kembali bila sumber mencantumkannya lagi, atau ADMIN dapat melepasnya dari sumber (POST /api/metadata/${encodeURIComponent(id)}/detach-harvest).`,
+    { extras: { harvested: true, withdrawn: true } });
+  }
   throw new AppError('CONFLICT', `Rekaman "${id}" dipanen dari sumber lain; isinya diperbarui oleh sumber. `
     + `ADMIN dapat melepasnya dari sumber dulu (POST /api/metadata/${encodeURIComponent(id)}/detach-harvest).`, { extras: { harvested: true } });
 }
@@ -150,7 +157,7 @@ export function metadataRoutes(deps: AppDeps): Router {
     const harvest = await findProvenance(deps.db, req.params.id as string);
     if (harvest) {
       await records.get(actor, req.params.id as string); // 404 first for a record the caller may not see
-      refuseHarvestedEdit(true, req.body, req.params.id as string);
+      refuseHarvestedEdit(harvest, req.body, req.params.id as string);
     }
     const rec = await records.patch(actor, req.params.id as string, req.body, ifMatchOf(req));
     sendRecord(res, rec, actor);
