@@ -4,7 +4,7 @@
  * its stylesheet in xslt/, and the render tests validate it against its XSD.
  */
 export const RENDER_FORMATS = [
-  'gmd', // ISO 19139 gmd:MD_Metadata (full), built from JSON with xmlbuilder2
+  'gmd', // ISO 19139 gmd:MD_Metadata (full), built from JSON (gmd-builder.ts, gmd-tree.ts)
   'gmd-summary', // ISO AP summary element set
   'gmd-brief', // ISO AP brief element set
   'mdb2016', // ISO 19115-3, 2016 namespace set (mdb/1.0)

@@ -1,10 +1,11 @@
-import { create } from 'xmlbuilder2';
+import type { SaxonNode } from 'saxon-js';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { code, date, str } from './gmd-xml';
 import { dateStamp, present, referenceSystemId } from './gmd-values';
 import { identificationInfo, language, responsibleParty } from './gmd-identification';
 import { dataQualityInfo, distributionInfo } from './gmd-distribution-quality';
 import { NS } from './xml-namespaces';
+import { createTree, type XmlNodeBuilder } from './gmd-tree';
 
 /**
  * JSON record → ISO 19139 gmd:MD_Metadata (the `gmd` render and the source of every other
@@ -24,15 +25,31 @@ import { NS } from './xml-namespaces';
  * The output has no XML declaration: CSW responses embed renders as they are.
  */
 export function buildGmd(record: MetadataRecord): string {
+  return buildGmdTree(record).text;
+}
+
+/** The namespaces the gmd form declares on its root (and nowhere else). */
+export const GMD_ROOT_NAMESPACES: Readonly<Record<string, string>> = {
+  gmd: NS.gmd, gco: NS.gco, gml: NS.gml, gmx: NS.gmx, srv: NS.srv, xlink: NS.xlink,
+};
+
+/**
+ * The gmd text and the same document as a SaxonJS tree, built in one go (gmd-tree.ts): every
+ * other form is transformed from that tree, so the text is never parsed back.
+ */
+export function buildGmdTree(record: MetadataRecord): { text: string; tree: SaxonNode } {
+  const t = createTree('gmd:MD_Metadata', GMD_ROOT_NAMESPACES);
+  writeGmd(t.root, record);
+  return { text: t.markup(), tree: t.document() };
+}
+
+/**
+ * Writes the content of gmd:MD_Metadata into `root`, an element that already declares
+ * GMD_ROOT_NAMESPACES. Any builder with xmlbuilder2's `ele`/`txt` works: the tests run it on
+ * xmlbuilder2 too and compare the text.
+ */
+export function writeGmd(root: XmlNodeBuilder, record: MetadataRecord): void {
   const r = record;
-  const root = create().ele(NS.gmd, 'gmd:MD_Metadata', {
-    'xmlns:gmd': NS.gmd,
-    'xmlns:gco': NS.gco,
-    'xmlns:gml': NS.gml,
-    'xmlns:gmx': NS.gmx,
-    'xmlns:srv': NS.srv,
-    'xmlns:xlink': NS.xlink,
-  });
   str(root, 'gmd:fileIdentifier', r.fileIdentifier ?? r.id);
   if (present(r.language)) language(root, 'gmd:language', r.language);
   code(root, 'gmd:characterSet', 'MD_CharacterSetCode', 'utf8');
@@ -54,5 +71,4 @@ export function buildGmd(record: MetadataRecord): string {
   identificationInfo(root, r);
   distributionInfo(root, r);
   dataQualityInfo(root, r);
-  return root.end({ headless: true, prettyPrint: false });
 }

@@ -1,4 +1,4 @@
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type { XmlNodeBuilder as XMLBuilder } from './gmd-tree';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { code, nil, str, strOrNil, xmlText } from './gmd-xml';
 import { gmdDqElement, present } from './gmd-values';

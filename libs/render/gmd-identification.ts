@@ -1,4 +1,4 @@
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type { XmlNodeBuilder as XMLBuilder } from './gmd-tree';
 import type { Contact, MetadataRecord } from '../catalogue/record.types';
 import { code, date, nil, num, str, strOrNil, xmlAttr, xmlText } from './gmd-xml';
 import { GMD_TOPIC_CATEGORIES, decimal, isoDate, positiveInteger, present } from './gmd-values';

@@ -1,4 +1,4 @@
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import type { XmlNodeBuilder as XMLBuilder } from './gmd-tree';
 import { GMX_CODELISTS } from './xml-namespaces';
 import type { IsoDate } from './gmd-values';
 import { INVALID_XML_CHARS } from '../xml/xml-chars';

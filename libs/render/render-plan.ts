@@ -1,10 +1,14 @@
 import type { MetadataRecord } from '../catalogue/record.types';
+import type { SaxonNode } from 'saxon-js';
 import type { RenderFormat } from './formats';
+import { gmdBrief, gmdSummary, mdbBrief, mdbSummary } from './element-sets';
 
 /**
- * How each form is derived. `gmd` is built from JSON (gmd-builder.ts); every other form comes
- * from an earlier one, so renderAll parses the gmd text once and runs each stylesheet on an
- * already-built tree (SaxonJS is several times faster from a tree than from text).
+ * How each form is derived. `gmd` is built from JSON (gmd-builder.ts) as text and as a SaxonJS
+ * tree at once; every other form comes from an earlier one's tree, never from text. The
+ * crosswalks between schemas (19139 → 19115-3, 19139 → Dublin Core) are XSLT; the brief and
+ * summary element sets, projections inside one schema, are copied from the full form's tree
+ * (element-sets.ts: four SaxonJS passes cost a quarter of a record's render time).
  *
  * mdb2016 is not an XSLT stage: the catalogue's 19115-3 content is identical in the 2016 and
  * 2018 namespace sets, and every namespace of an mdb render is declared on its root element
@@ -22,11 +26,13 @@ export type RenderStage =
       /** stylesheet parameters taken from the record, for what the source form cannot carry */
       params?: (record: MetadataRecord) => Record<string, string>;
     }
-  | { kind: 'mdb2016-namespaces'; from: 'mdb2018' };
+  | { kind: 'mdb2016-namespaces'; from: 'mdb2018' }
+  /** a brief or summary element set: branches of the full form's tree copied as they are (element-sets.ts) */
+  | { kind: 'element-set'; from: RenderFormat; write: (tree: SaxonNode) => string };
 
 export const RENDER_PLAN: Record<Exclude<RenderFormat, 'gmd'>, RenderStage> = {
-  'gmd-summary': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-gmd-summary.xsl' },
-  'gmd-brief': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-gmd-brief.xsl' },
+  'gmd-summary': { kind: 'element-set', from: 'gmd', write: gmdSummary },
+  'gmd-brief': { kind: 'element-set', from: 'gmd', write: gmdBrief },
   // ISO 19139 has no service type outside srv:SV_ServiceIdentification, which the gmd form does
   // not use (gmd-identification.ts); 19115-3 requires it: the stylesheet gets it from the record
   mdb2018: {
@@ -34,8 +40,8 @@ export const RENDER_PLAN: Record<Exclude<RenderFormat, 'gmd'>, RenderStage> = {
     params: (r) => ({ 'service-type': typeof r.serviceType === 'string' ? r.serviceType.trim() : '' }),
   },
   mdb2016: { kind: 'mdb2016-namespaces', from: 'mdb2018' },
-  'mdb2018-summary': { kind: 'xslt', from: 'mdb2018', stylesheet: 'mdb2018-to-mdb2018-summary.xsl' },
-  'mdb2018-brief': { kind: 'xslt', from: 'mdb2018', stylesheet: 'mdb2018-to-mdb2018-brief.xsl' },
+  'mdb2018-summary': { kind: 'element-set', from: 'mdb2018', write: mdbSummary },
+  'mdb2018-brief': { kind: 'element-set', from: 'mdb2018', write: mdbBrief },
   // one pass writes all three Dublin Core records (see the stylesheet's header)
   'dc-full': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl' },
   'dc-summary': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-summary' },

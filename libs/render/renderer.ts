@@ -2,7 +2,7 @@ import SaxonJS, { type SaxonNode } from 'saxon-js';
 import { XMLSerializer, type Node as XmldomNode } from '@xmldom/xmldom';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { RENDER_FORMATS, type RenderFormat } from './formats';
-import { buildGmd } from './gmd-builder';
+import { buildGmdTree } from './gmd-builder';
 import { mdb2018ToMdb2016 } from './mdb2016';
 import { RENDER_PLAN, SOURCE_FORMATS, planOrder, planStylesheets } from './render-plan';
 import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
@@ -97,15 +97,23 @@ export async function createRenderer(opts: CompileOptions = {}): Promise<Rendere
     const done = new Map<string, { principal: string; documents: Record<string, string> }>();
     let current: RenderFormat = 'gmd';
     try {
-      out.gmd = buildGmd(record);
+      // the gmd text and its tree come from one build: the text is never parsed back
+      const gmd = buildGmdTree(record);
+      out.gmd = gmd.text;
+      trees.gmd = asSource(gmd.tree);
       const order = planOrder(wanted);
-      if (order.length > 1) trees.gmd = asSource(SaxonJS.getPlatform().parseXmlFromString(out.gmd));
       for (const f of order) {
         if (f === 'gmd') continue;
         current = f;
         const stage = RENDER_PLAN[f];
         if (stage.kind === 'mdb2016-namespaces') {
           out[f] = mdb2018ToMdb2016(out.mdb2018 as string);
+          continue;
+        }
+        if (stage.kind === 'element-set') {
+          const tree = trees[stage.from];
+          if (!tree) throw new Error(`sumber ${stage.from} belum tersedia`);
+          out[f] = stage.write(tree);
           continue;
         }
         const earlier = done.get(stage.stylesheet);

@@ -31,7 +31,11 @@ declare module 'saxon-js' {
     transform(options: TransformOptions, mode: 'sync'): TransformResult;
     /** Serialises a node with XSLT serialisation parameters (method, indent, omit-xml-declaration, …). */
     serialize(node: SaxonNode, params?: Record<string, string | boolean>): string;
-    getPlatform(): { parseXmlFromString(xml: string): SaxonNode };
+    getPlatform(): {
+      parseXmlFromString(xml: string): SaxonNode;
+      /** an empty document of SaxonJS's own DOM, to build a source tree in directly */
+      createDocument(): SaxonNode;
+    };
   }
 
   // a CommonJS module object: import it as the default export (esModuleInterop)

@@ -45,17 +45,17 @@ describe('compile cache', () => {
   it('compiles once; the second start reads the cached SEF', async () => {
     const { xsltDir } = sandbox();
     const cacheDir = path.join(work, `cache-${Date.now()}`);
-    const first = await compileStylesheets(['gmd-to-gmd-summary.xsl'], { xsltDir, cacheDir });
-    expect(first.compiled).toEqual(['gmd-to-gmd-summary.xsl']);
-    const second = await compileStylesheets(['gmd-to-gmd-summary.xsl'], { xsltDir, cacheDir });
+    const first = await compileStylesheets(['gmd-to-dc.xsl'], { xsltDir, cacheDir });
+    expect(first.compiled).toEqual(['gmd-to-dc.xsl']);
+    const second = await compileStylesheets(['gmd-to-dc.xsl'], { xsltDir, cacheDir });
     expect(second.compiled).toEqual([]);
-    expect(second.sef.get('gmd-to-gmd-summary.xsl')).toEqual(first.sef.get('gmd-to-gmd-summary.xsl'));
+    expect(second.sef.get('gmd-to-dc.xsl')).toEqual(first.sef.get('gmd-to-dc.xsl'));
     // a changed stylesheet gets a new SEF and the old one is removed
-    const file = path.join(xsltDir, 'gmd-to-gmd-summary.xsl');
+    const file = path.join(xsltDir, 'gmd-to-dc.xsl');
     writeFileSync(file, readFileSync(file, 'utf8').replace('<xsl:output', '<!-- changed -->\n  <xsl:output'));
-    const third = await compileStylesheets(['gmd-to-gmd-summary.xsl'], { xsltDir, cacheDir });
-    expect(third.compiled).toEqual(['gmd-to-gmd-summary.xsl']);
-    expect(readdirSync(cacheDir).filter((f) => f.startsWith('gmd-to-gmd-summary.'))).toHaveLength(1);
+    const third = await compileStylesheets(['gmd-to-dc.xsl'], { xsltDir, cacheDir });
+    expect(third.compiled).toEqual(['gmd-to-dc.xsl']);
+    expect(readdirSync(cacheDir).filter((f) => f.startsWith('gmd-to-dc.'))).toHaveLength(1);
   }, 300_000);
 
   it('a change in an included module recompiles the stylesheet that includes it', async () => {
@@ -70,11 +70,11 @@ describe('compile cache', () => {
 describe('a broken stylesheet fails the start', () => {
   it('one that does not compile: StylesheetCompileError naming it', async () => {
     const dirs = sandbox();
-    writeFileSync(path.join(dirs.xsltDir, 'gmd-to-gmd-brief.xsl'),
+    writeFileSync(path.join(dirs.xsltDir, 'gmd-to-mdb2018.xsl'),
       '<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="/"><xsl:value-of select="(("/></xsl:template></xsl:stylesheet>');
     const err = await createRenderer(dirs).then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(StylesheetCompileError);
-    expect((err as StylesheetCompileError).stylesheet).toBe('gmd-to-gmd-brief.xsl');
+    expect((err as StylesheetCompileError).stylesheet).toBe('gmd-to-mdb2018.xsl');
   }, 300_000);
 
   it('one that compiles but fails at run time: RenderError from the start-up test record', async () => {
@@ -89,8 +89,8 @@ describe('a broken stylesheet fails the start', () => {
 
   it('a missing stylesheet', async () => {
     const dirs = sandbox();
-    rmSync(path.join(dirs.xsltDir, 'mdb2018-to-mdb2018-brief.xsl'));
-    await expect(createRenderer(dirs)).rejects.toThrow(/mdb2018-to-mdb2018-brief\.xsl/);
+    rmSync(path.join(dirs.xsltDir, 'gmd-to-dc.xsl'));
+    await expect(createRenderer(dirs)).rejects.toThrow(/gmd-to-dc\.xsl/);
   }, 300_000);
 });
 
