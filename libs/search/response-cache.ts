@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeyValueStore } from '../cache/key-value';
-import { currentCswGeneration } from './cache-generation';
+import { createGenerationReader, currentCswGeneration } from './cache-generation';
 import { createLocalEntries, type LocalEntry } from './local-entries';
 import { createLocalScope } from './local-scope';
 
@@ -74,7 +74,20 @@ export interface ResponseCache {
    * so the job can retry.
    */
   refresh(req: CswHttpRequest): Promise<CachedCswResult>;
+  /**
+   * The hot path of a repeated request: the answer from this process's local copy when there
+   * is one and its generation is the current one — read from the store for this request, the
+   * same rule respond() applies — else undefined, and the caller answers through respond().
+   * Never computes and never stores. Returns undefined synchronously when there is no local
+   * copy (nothing to wait for). `signature` names the request exactly (a GET's raw query
+   * string), so a request is parsed once per signature, not once per request; `request`
+   * builds the request when the signature is new.
+   */
+  peekLocal(signature: string, request: () => CswHttpRequest): Promise<CachedCswResult | undefined> | undefined;
 }
+
+/** How many request signatures peekLocal remembers the parse of (oldest forgotten first). */
+const PEEK_SIGNATURES = 2_000;
 
 const etagOf = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
@@ -273,5 +286,41 @@ export function createResponseCache<CswRequest>(
     return { ...fresh, etag, ...headers(parsed, fresh), cache: stored ? 'miss' : 'bypass' };
   }
 
-  return { respond, refresh };
+  /** signature → cache key and echo of the parsed request; null: not parsable, never a local hit */
+  const peeked = new Map<string, { key: string; parsed: CswRequest; echo: string | undefined } | null>();
+  const sharedGeneration = createGenerationReader(kv);
+
+  function peekKey(signature: string, request: () => CswHttpRequest): { key: string; parsed: CswRequest; echo: string | undefined } | null {
+    let known = peeked.get(signature);
+    if (known !== undefined) return known;
+    const full = parse(request());
+    if (full) {
+      const { parsed, echo } = withoutEcho(full);
+      known = { key: cswCacheKey(parsed), parsed, echo };
+    } else {
+      known = null;
+    }
+    if (peeked.size >= PEEK_SIGNATURES) peeked.delete(peeked.keys().next().value as string);
+    peeked.set(signature, known);
+    return known;
+  }
+
+  function peekLocal(signature: string, request: () => CswHttpRequest): Promise<CachedCswResult | undefined> | undefined {
+    const known = peekKey(signature, request);
+    if (!known || !local.get(known.key)) return undefined;
+    return sharedGeneration().then(
+      (generation) => {
+        // looked up again: the copy may have been replaced or dropped while the store answered
+        const copy = local.get(known.key);
+        if (!copy || copy.scope !== scopes.of(generation)) return undefined;
+        return withEcho(fromLocal(copy, known.parsed), known.echo);
+      },
+      (err: unknown) => {
+        failed(err);
+        return undefined;
+      },
+    );
+  }
+
+  return { respond, refresh, peekLocal };
 }

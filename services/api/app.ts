@@ -14,7 +14,8 @@ import { usersRoutes } from './routes/users.routes';
 import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
 import { exportRoutes } from './routes/export.routes';
-import { cswRoutes } from './routes/csw.routes';
+import { CSW_PATH, cswRoutes } from './routes/csw.routes';
+import { cswFastPath, type FastPath } from './http/csw-fast-path';
 import { oaiRoutes } from './routes/oai.routes';
 import { oarecRoutes } from './routes/oarec.routes';
 import { cswSettingsRoutes } from './routes/csw-settings.routes';
@@ -91,5 +92,23 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(notFoundHandler);
   app.use(problemErrorHandler(deps.logger));
+  if (deps.config.csw.provider === 'builtin' && deps.catalogue.csw) {
+    inFrontOfExpress(app, cswFastPath({ path: CSW_PATH, cache: deps.catalogue.csw.cache, metrics, logger: deps.logger }));
+  }
   return app;
+}
+
+/**
+ * Puts a raw request handler in front of everything Express does per request (http/csw-fast-path.ts).
+ * It wraps `app.handle`, which the app function calls for every request however the app is
+ * served (main.ts's listen, supertest, a test's listen), so every entry gets the same path;
+ * what the handler declines, or hands back with `next`, Express handles as before.
+ */
+function inFrontOfExpress(app: Express, fast: FastPath): void {
+  type Handle = (req: Parameters<FastPath>[0], res: Parameters<FastPath>[1], done?: (err?: unknown) => void) => void;
+  const appWithHandle = app as unknown as { handle: Handle };
+  const expressHandle = appWithHandle.handle.bind(app);
+  appWithHandle.handle = (req, res, done) => {
+    if (!fast(req, res, () => expressHandle(req, res, done))) expressHandle(req, res, done);
+  };
 }

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import { startApiServer } from './csw/api-server';
+import { ensureBenchDb } from './csw/load-bench-db';
+import { capture, startBareServer } from './hotpath/servers';
+import { runWrk, wrkAvailable, type WrkResult } from './hotpath/wrk';
+
+/**
+ * `npm run bench:hotpath [-- --n 10000 --rounds 3 --duration 8]`
+ *
+ * Issue 11 point 5, first target: a CSW cache hit served by geokatalog against a bare Node
+ * `http` server that sends the same bytes with the same headers, both started by this script
+ * and driven in the same run by wrk with the same settings (2 connections, then 50), in
+ * interleaved rounds (the order alternates): the machine is shared, and load that arrives
+ * during a round affects both sides of that round alike. Prints req/s, p50/p99 per run,
+ * the ratio per round and the median ratio, and the CPU time per request of each side
+ * (API + Redis for geokatalog), read from /proc, which does not depend on the neighbours.
+ */
+const USAGE = `npm run bench:hotpath -- [opsi]
+  --n <jumlah>          rekaman PUBLISHED di basis data benchmark (bawaan 10000)
+  --db <nama>           pakai basis data yang ada apa adanya (bawaan: gk_hot_<n>, dibuat dan dimuat bila belum ada)
+  --rounds <k>          putaran berselang-seling (bawaan 3)
+  --duration <detik>    lama tiap pengukuran (bawaan 8)
+  --connections <a,b>   jumlah koneksi (bawaan 2,50)
+  --cpu-prof <dir>      tulis profil CPU V8 API ke dir
+  --pg <url> --redis <url>`;
+
+const log = (s: string): void => {
+  process.stderr.write(`[bench:hotpath ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
+};
+
+/** the cached answer measured: 10 Dublin Core summaries, as in issue 11 (~14.5 KB) */
+const CACHED_PATH = '/metadata/csw?service=CSW&version=2.0.2&request=GetRecords&typeNames=csw:Record&resultType=results&elementSetName=summary&maxRecords=10';
+
+const TICK_MS = 10;
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+interface Run extends WrkResult {
+  side: 'bare' | 'geokatalog';
+  connections: number;
+  round: number;
+  /** CPU µs per request: the server process (+ Redis for geokatalog) */
+  cpuUs: number;
+}
+
+const fmt = (x: number, d = 0): string => x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      n: { type: 'string', default: '10000' },
+      db: { type: 'string' },
+      rounds: { type: 'string', default: '3' },
+      duration: { type: 'string', default: '8' },
+      connections: { type: 'string', default: '2,50' },
+      'cpu-prof': { type: 'string' },
+      pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+      redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (!wrkAvailable()) {
+    process.stderr.write('wrk tidak ditemukan. Pasang dengan `apt-get install -y wrk` lalu jalankan lagi.\n');
+    process.exit(2);
+  }
+  const n = Number(values.n);
+  const rounds = Number(values.rounds);
+  const duration = Number(values.duration);
+  const connectionSets = values.connections.split(',').map(Number);
+  if (![n, rounds, duration, ...connectionSets].every((x) => Number.isInteger(x) && x > 0)) throw new Error('--n, --rounds, --duration, --connections: bilangan bulat > 0');
+
+  // a cache hit does not depend on the table size: any database with records will do
+  const bench = values.db
+    ? { url: Object.assign(new URL(values.pg), { pathname: `/${values.db}` }).toString() }
+    : await ensureBenchDb({ n, adminUrl: values.pg, name: `gk_hot_${n}`, log });
+  const redis = new Redis(values.redis, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1] ?? 0);
+  const loadBefore = loadavg();
+  const api = await startApiServer({ databaseUrl: bench.url, redisUrl: values.redis, cpuProfDir: values['cpu-prof'], log });
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  const runs: Run[] = [];
+  try {
+    const url = api.baseUrl + CACHED_PATH;
+    const first = await capture(url);
+    const hit = await capture(url);
+    const xcache = hit.headers.find(([k]) => k === 'x-cache')?.[1];
+    if (hit.status !== 200 || xcache !== 'hit') throw new Error(`jawaban kedua bukan cache hit (status ${hit.status}, X-Cache ${xcache})`);
+    if (!hit.body.equals(first.body)) throw new Error('jawaban hit berbeda dari jawaban pertama');
+    log(`jawaban yang diukur: ${hit.status}, ${fmt(hit.body.length / 1024, 1)} KB, header: ${hit.headers.map(([k]) => k).join(', ')}`);
+    bare = await startBareServer(hit, CACHED_PATH);
+    const check = await capture(bare.url);
+    if (!check.body.equals(hit.body)) throw new Error('server bare tidak mengirim byte yang sama');
+
+    // warm-up: JIT of both servers and of the fast path
+    await runWrk(url, { connections: 2, durationSeconds: 2 });
+    await runWrk(bare.url, { connections: 2, durationSeconds: 2 });
+
+    for (const connections of connectionSets) {
+      for (let round = 1; round <= rounds; round++) {
+        const order: Run['side'][] = round % 2 ? ['bare', 'geokatalog'] : ['geokatalog', 'bare'];
+        for (const side of order) {
+          const pids = side === 'bare' ? [bare.pid] : [api.child.pid!, redisPid];
+          const before = pids.map(cpuMs);
+          const r = await runWrk(side === 'bare' ? bare.url : url, { connections, durationSeconds: duration });
+          const cpu = pids.map(cpuMs).reduce((s, ms, i) => s + ms - before[i]!, 0);
+          const run: Run = { ...r, side, connections, round, cpuUs: (cpu * 1000) / Math.max(1, r.requests) };
+          runs.push(run);
+          log(`${connections} koneksi, putaran ${round}, ${side}: ${fmt(r.requestsPerSecond)} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms, ` +
+            `CPU ${fmt(run.cpuUs)} µs/permintaan, galat ${r.errors}`);
+        }
+      }
+    }
+    const after = await capture(url);
+    if (after.headers.find(([k]) => k === 'x-cache')?.[1] !== 'hit') throw new Error('setelah pengukuran jawaban bukan lagi cache hit');
+  } finally {
+    await bare?.stop();
+    await api.stop();
+    // the benchmark's own cache keys (its private prefix)
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${api.redisPrefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+    redis.disconnect();
+  }
+  const loadAfter = loadavg();
+
+  const lines: string[] = [];
+  lines.push(`CSW cache hit vs bare Node http, same bytes and headers; wrk, ${duration} s per run, ${rounds} interleaved rounds; ` +
+    `${cpus().length} cores, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ` +
+    `load average before ${loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`);
+  lines.push('');
+  lines.push('| connections | round | bare req/s | bare p50 / p99 ms | geokatalog req/s | geokatalog p50 / p99 ms | ratio | CPU µs/req bare | CPU µs/req geokatalog (API + Redis) |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
+  for (const connections of connectionSets) {
+    const ratios: number[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const b = runs.find((r) => r.side === 'bare' && r.connections === connections && r.round === round)!;
+      const g = runs.find((r) => r.side === 'geokatalog' && r.connections === connections && r.round === round)!;
+      const ratio = g.requestsPerSecond / b.requestsPerSecond;
+      ratios.push(ratio);
+      lines.push(`| ${connections} | ${round} | ${fmt(b.requestsPerSecond)} | ${fmt(b.p50, 2)} / ${fmt(b.p99, 2)} | ${fmt(g.requestsPerSecond)} | ${fmt(g.p50, 2)} / ${fmt(g.p99, 2)} | ${fmt(ratio * 100)} % | ${fmt(b.cpuUs)} | ${fmt(g.cpuUs)} |`);
+    }
+    const cpuB = median(runs.filter((r) => r.side === 'bare' && r.connections === connections).map((r) => r.cpuUs));
+    const cpuG = median(runs.filter((r) => r.side === 'geokatalog' && r.connections === connections).map((r) => r.cpuUs));
+    lines.push(`| ${connections} | median | | | | | **${fmt(median(ratios) * 100)} %** | ${fmt(cpuB)} | ${fmt(cpuG)} (CPU ratio ${fmt((cpuB / cpuG) * 100)} %) |`);
+  }
+  const errors = runs.reduce((s, r) => s + r.errors, 0);
+  if (errors) lines.push(`\n${errors} socket errors / non-2xx answers during the runs: figures not valid.`);
+  process.stdout.write(`\n${lines.join('\n')}\n`);
+}
+
+main().catch((err) => {
+  log(`gagal: ${(err as Error).stack ?? String(err)}`);
+  process.exit(1);
+});
