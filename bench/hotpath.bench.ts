@@ -6,6 +6,8 @@ import { startApiServer } from './csw/api-server';
 import { ensureBenchDb } from './csw/load-bench-db';
 import { capture, startBareServer } from './hotpath/servers';
 import { runWrk, wrkAvailable, type WrkResult } from './hotpath/wrk';
+import { UNCACHED_CASES } from './hotpath/uncached-cases';
+import { createCpuProbe, perRequest, type CpuPerRequest } from './csw/cpu-usage';
 
 /**
  * `npm run bench:hotpath [-- --n 10000 --rounds 3 --duration 8]`
@@ -24,6 +26,8 @@ const USAGE = `npm run bench:hotpath -- [opsi]
   --rounds <k>          putaran berselang-seling (bawaan 3)
   --duration <detik>    lama tiap pengukuran (bawaan 8)
   --connections <a,b>   jumlah koneksi (bawaan 2,50)
+  --part <hits,uncached> bagian yang dijalankan (bawaan keduanya)
+  --uncached-connections <k> koneksi untuk bagian uncached (bawaan 10)
   --cpu-prof <dir>      tulis profil CPU V8 API ke dir
   --pg <url> --redis <url>`;
 
@@ -69,6 +73,8 @@ async function main(): Promise<void> {
       duration: { type: 'string', default: '8' },
       connections: { type: 'string', default: '2,50' },
       'cpu-prof': { type: 'string' },
+      part: { type: 'string', default: 'hits,uncached' },
+      'uncached-connections': { type: 'string', default: '10' },
       pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
       help: { type: 'boolean', default: false },
@@ -88,15 +94,47 @@ async function main(): Promise<void> {
   const connectionSets = values.connections.split(',').map(Number);
   if (![n, rounds, duration, ...connectionSets].every((x) => Number.isInteger(x) && x > 0)) throw new Error('--n, --rounds, --duration, --connections: bilangan bulat > 0');
 
-  // a cache hit does not depend on the table size: any database with records will do
+  const parts = new Set(values.part.split(',').map((x) => x.trim()));
+  const uncachedConnections = Number(values['uncached-connections']);
+  const dbName = values.db ?? `gk_hot_${n}`;
   const bench = values.db
     ? { url: Object.assign(new URL(values.pg), { pathname: `/${values.db}` }).toString() }
-    : await ensureBenchDb({ n, adminUrl: values.pg, name: `gk_hot_${n}`, log });
+    : await ensureBenchDb({ n, adminUrl: values.pg, name: dbName, log });
   const redis = new Redis(values.redis, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   const redisPid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1] ?? 0);
+  const out: string[] = [];
+  try {
+    if (parts.has('hits')) {
+      out.push(...await benchHits({ dbUrl: bench.url, redisUrl: values.redis, redis, redisPid, rounds, duration, connectionSets, cpuProfDir: values['cpu-prof'] }));
+    }
+    if (parts.has('uncached')) {
+      out.push('', ...await benchUncached({ dbUrl: bench.url, dbName, pgAdminUrl: values.pg, redisUrl: values.redis, redis, rounds, duration, connections: uncachedConnections, cpuProfDir: values['cpu-prof'] }));
+    }
+  } finally {
+    redis.disconnect();
+  }
+  process.stdout.write(`\n${out.join('\n')}\n`);
+}
+
+/** the benchmark's own cache keys (its private prefix) are removed afterwards */
+async function dropKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await redis.unlink(...keys);
+  } while (cursor !== '0');
+}
+
+const conditions = (loadBefore: number[], loadAfter: number[]): string =>
+  `${cpus().length} cores, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ` +
+  `load average before ${loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`;
+
+async function benchHits(o: { dbUrl: string; redisUrl: string; redis: Redis; redisPid: number; rounds: number; duration: number; connectionSets: number[]; cpuProfDir: string | undefined }): Promise<string[]> {
+  const { rounds, duration, connectionSets } = o;
   const loadBefore = loadavg();
-  const api = await startApiServer({ databaseUrl: bench.url, redisUrl: values.redis, cpuProfDir: values['cpu-prof'], log });
+  const api = await startApiServer({ databaseUrl: o.dbUrl, redisUrl: o.redisUrl, cpuProfDir: o.cpuProfDir, log });
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   const runs: Run[] = [];
   try {
@@ -119,7 +157,7 @@ async function main(): Promise<void> {
       for (let round = 1; round <= rounds; round++) {
         const order: Run['side'][] = round % 2 ? ['bare', 'geokatalog'] : ['geokatalog', 'bare'];
         for (const side of order) {
-          const pids = side === 'bare' ? [bare.pid] : [api.child.pid!, redisPid];
+          const pids = side === 'bare' ? [bare.pid] : [api.child.pid!, o.redisPid];
           const before = pids.map(cpuMs);
           const r = await runWrk(side === 'bare' ? bare.url : url, { connections, durationSeconds: duration });
           const cpu = pids.map(cpuMs).reduce((s, ms, i) => s + ms - before[i]!, 0);
@@ -135,21 +173,12 @@ async function main(): Promise<void> {
   } finally {
     await bare?.stop();
     await api.stop();
-    // the benchmark's own cache keys (its private prefix)
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${api.redisPrefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
+    await dropKeys(o.redis, api.redisPrefix);
   }
   const loadAfter = loadavg();
 
   const lines: string[] = [];
-  lines.push(`CSW cache hit vs bare Node http, same bytes and headers; wrk, ${duration} s per run, ${rounds} interleaved rounds; ` +
-    `${cpus().length} cores, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ` +
-    `load average before ${loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${loadAfter.map((x) => x.toFixed(2)).join(' ')}`);
+  lines.push(`CSW cache hit vs bare Node http, same bytes and headers; wrk, ${duration} s per run, ${rounds} interleaved rounds; ${conditions(loadBefore, loadAfter)}`);
   lines.push('');
   lines.push('| connections | round | bare req/s | bare p50 / p99 ms | geokatalog req/s | geokatalog p50 / p99 ms | ratio | CPU µs/req bare | CPU µs/req geokatalog (API + Redis) |');
   lines.push('|---|---|---|---|---|---|---|---|---|');
@@ -164,11 +193,70 @@ async function main(): Promise<void> {
     }
     const cpuB = median(runs.filter((r) => r.side === 'bare' && r.connections === connections).map((r) => r.cpuUs));
     const cpuG = median(runs.filter((r) => r.side === 'geokatalog' && r.connections === connections).map((r) => r.cpuUs));
-    lines.push(`| ${connections} | median | | | | | **${fmt(median(ratios) * 100)} %** | ${fmt(cpuB)} | ${fmt(cpuG)} (CPU ratio ${fmt((cpuB / cpuG) * 100)} %) |`);
+    lines.push(`| ${connections} | median | | | | | **${fmt(median(ratios) * 100)} %** | ${fmt(cpuB)} | ${fmt(cpuG)} (bare/geokatalog ${fmt((cpuB / cpuG) * 100)} %) |`);
   }
   const errors = runs.reduce((s, r) => s + r.errors, 0);
   if (errors) lines.push(`\n${errors} socket errors / non-2xx answers during the runs: figures not valid.`);
-  process.stdout.write(`\n${lines.join('\n')}\n`);
+  return lines;
+}
+
+/**
+ * Uncached filtered GetRecords: the API started with CSW_CACHE_BENCH_MISS=1 (every request
+ * the way of a response-cache miss, the count memo kept), each case driven by wrk for
+ * `duration` s per round; CPU ms per request of API + PostgreSQL + Redis from /proc.
+ */
+async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: string; redisUrl: string; redis: Redis; rounds: number; duration: number; connections: number; cpuProfDir: string | undefined }): Promise<string[]> {
+  const loadBefore = loadavg();
+  const api = await startApiServer({ databaseUrl: o.dbUrl, redisUrl: o.redisUrl, cpuProfDir: o.cpuProfDir, log, env: { CSW_CACHE_BENCH_MISS: '1' } });
+  const cpu = await createCpuProbe({ apiPid: api.child.pid!, pgAdminUrl: o.pgAdminUrl, database: o.dbName, redisUrl: o.redisUrl });
+  const rows: string[] = [];
+  let published = '-';
+  try {
+    for (const c of UNCACHED_CASES) {
+      const url = api.baseUrl + c.path;
+      const post = c.body ? { body: c.body, contentType: 'application/xml' } : undefined;
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(url, post ? { method: 'POST', body: post.body, headers: { 'content-type': post.contentType } } : {});
+        const text = await res.text();
+        if (res.status !== 200 || text.includes('ExceptionReport') || res.headers.get('x-cache') !== 'miss') {
+          throw new Error(`${c.name}: ${res.status}, X-Cache ${res.headers.get('x-cache')}: ${text.slice(0, 300)}`);
+        }
+        published = /numberOfRecordsMatched="(\d+)"/.exec(text)?.[1] ?? '-';
+      }
+      await runWrk(url, { connections: o.connections, durationSeconds: 2, ...(post ? { post } : {}) });
+      const rps: number[] = [];
+      const p50: number[] = [];
+      const p99: number[] = [];
+      const cpuMsPerReq: CpuPerRequest[] = [];
+      for (let round = 1; round <= o.rounds; round++) {
+        const before = await cpu.sample();
+        const r = await runWrk(url, { connections: o.connections, durationSeconds: o.duration, ...(post ? { post } : {}) });
+        const per = perRequest(before, await cpu.sample(), r.requests);
+        if (r.errors) throw new Error(`${c.name}: ${r.errors} galat selama pengukuran`);
+        rps.push(r.requestsPerSecond);
+        p50.push(r.p50);
+        p99.push(r.p99);
+        cpuMsPerReq.push(per);
+        log(`${c.name}, putaran ${round}: ${fmt(r.requestsPerSecond)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, ` +
+          `CPU ${fmt(per.api, 2)} api + ${fmt(per.postgres, 2)} pg + ${fmt(per.redis, 2)} redis ms/permintaan`);
+      }
+      const m = (f: (x: CpuPerRequest) => number) => median(cpuMsPerReq.map(f));
+      const total = m((x) => x.total);
+      rows.push(`| ${c.name} | ${published} | ${fmt(median(rps))} | ${fmt(median(p50), 1)} / ${fmt(median(p99), 1)} | ${fmt(m((x) => x.api), 2)} + ${fmt(m((x) => x.postgres), 2)} + ${fmt(m((x) => x.redis), 2)} = ${fmt(total, 2)} | ${fmt((1000 / total) * cpus().length)} |`);
+    }
+  } finally {
+    await cpu.close();
+    await api.stop();
+    await dropKeys(o.redis, api.redisPrefix);
+  }
+  return [
+    `Uncached filtered GetRecords (10 records, DC brief; CSW_CACHE_BENCH_MISS=1: every request a response-cache miss, count memo kept), ${o.dbName}, ` +
+    `wrk ${o.connections} connections, ${o.rounds} × ${o.duration} s per case (medians); ${conditions(loadBefore, loadavg())}`,
+    '',
+    '| case | matched | req/s | p50 / p99 ms | CPU ms/req api + pg + redis | req/s the CPU allows on all cores (1000 / ms × cores) |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ];
 }
 
 main().catch((err) => {

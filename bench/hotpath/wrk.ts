@@ -1,4 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * wrk (https://github.com/wg/wrk) as the load generator of the hot-path benchmark: a C event
@@ -40,10 +44,19 @@ export function parseWrk(out: string): WrkResult {
   return { requestsPerSecond: Number(rps[1]), p50: toMs(p50[1]!), p99: toMs(p99[1]!), requests: Number(total[1]), errors };
 }
 
+/** a wrk Lua script that sends every request as this POST (wrk has no flag for a body) */
+function postScript(body: string, contentType: string): string {
+  const file = path.join(tmpdir(), `gk-wrk-post-${process.pid}-${createHash('sha1').update(body).digest('hex').slice(0, 12)}.lua`);
+  // JSON string literals are valid Lua string literals for this text (no \u escapes in XML bodies we send)
+  writeFileSync(file, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(body)}\nwrk.headers["Content-Type"] = ${JSON.stringify(contentType)}\n`);
+  return file;
+}
+
 /** One wrk run against `url`; threads = min(2, connections) (the machine has 2 cores). */
-export function runWrk(url: string, opts: { connections: number; durationSeconds: number; headers?: Record<string, string> }): Promise<WrkResult> {
+export function runWrk(url: string, opts: { connections: number; durationSeconds: number; headers?: Record<string, string>; post?: { body: string; contentType: string } }): Promise<WrkResult> {
   const args = ['-t', String(Math.min(2, opts.connections)), '-c', String(opts.connections), '-d', `${opts.durationSeconds}s`, '--latency'];
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`);
+  if (opts.post) args.push('-s', postScript(opts.post.body, opts.post.contentType));
   args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });

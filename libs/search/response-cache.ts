@@ -161,6 +161,8 @@ export function createResponseCache<CswRequest>(
   logger?: CacheLogger,
   /** the per-window budgets (tests make them small); SHARED_BUDGET_BYTES otherwise */
   budgets: Readonly<Record<number, number>> = SHARED_BUDGET_BYTES,
+  /** benchmarks only (CSW_CACHE_BENCH_MISS): every request is answered as a miss, see libs/config */
+  opts: { alwaysMiss?: boolean } = {},
 ): ResponseCache {
   const budgetOf = (ttl: number): number => budgets[ttl] ?? Math.min(...Object.values(budgets));
   const storeError = (err: unknown) => logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'cache CSW tidak tersedia; dijawab dari basis data');
@@ -237,7 +239,7 @@ export function createResponseCache<CswRequest>(
     }
     const key = cswCacheKey(parsed);
     const ttl = cswTtlSeconds(parsed);
-    const copy = local.get(key);
+    const copy = opts.alwaysMiss ? undefined : local.get(key);
     let generation: number | undefined;
     let stored: string | null = null;
     if (copy) {
@@ -254,7 +256,7 @@ export function createResponseCache<CswRequest>(
       return { ...fresh, etag: etagOf(fresh.body), ...headers(parsed, fresh), cache: 'bypass' };
     }
     const scope = scopes.of(generation);
-    const hit = parseStored(stored);
+    const hit = opts.alwaysMiss ? undefined : parseStored(stored);
     if (hit && hit.generation === generation) {
       const { expiresAt, generation: _g, ...entry } = hit;
       return fromLocal(local.set(key, { ...entry, scope }, Math.min(ttl, (expiresAt - Date.now()) / 1000)), parsed);
@@ -306,6 +308,7 @@ export function createResponseCache<CswRequest>(
   }
 
   function peekLocal(signature: string, request: () => CswHttpRequest): Promise<CachedCswResult | undefined> | undefined {
+    if (opts.alwaysMiss) return undefined;
     const known = peekKey(signature, request);
     if (!known || !local.get(known.key)) return undefined;
     return sharedGeneration().then(

@@ -39,7 +39,15 @@ export const BODY_LIMIT = '1mb';
  * schema, docs, CSW) come before the session middleware so they never touch the session
  * store; everything under /api after it.
  */
-export function createApp(deps: AppDeps): Express {
+export interface AppOptions {
+  /** false: CSW cache hits also go through Express (tests compare the two paths) */
+  cswFastPath?: boolean;
+}
+
+/** Where createApp leaves the CSW fast path (http/csw-fast-path.ts), for tests to ask what it served. */
+export const CSW_FAST_PATH_LOCAL = 'cswFastPath';
+
+export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // routes that want ETags set them from record versions
@@ -92,8 +100,10 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(notFoundHandler);
   app.use(problemErrorHandler(deps.logger));
-  if (deps.config.csw.provider === 'builtin' && deps.catalogue.csw) {
-    inFrontOfExpress(app, cswFastPath({ path: CSW_PATH, cache: deps.catalogue.csw.cache, metrics, logger: deps.logger }));
+  if (opts.cswFastPath !== false && deps.config.csw.provider === 'builtin' && deps.catalogue.csw) {
+    const fast = cswFastPath({ path: CSW_PATH, cache: deps.catalogue.csw.cache, metrics, logger: deps.logger });
+    app.locals[CSW_FAST_PATH_LOCAL] = fast;
+    inFrontOfExpress(app, fast);
   }
   return app;
 }

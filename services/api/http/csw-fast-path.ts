@@ -23,7 +23,12 @@ import { requestIdOf } from './request-logging';
  * under the CSW route, the CSW operation, the cache verdict). It stays off when the logger
  * writes debug lines, since pino-http logs successful CSW requests at debug.
  */
-export type FastPath = (req: IncomingMessage, res: ServerResponse, next: () => void) => boolean;
+export interface FastPath {
+  /** true: the handler took the request (it answers it, or calls `next` to hand it to Express) */
+  (req: IncomingMessage, res: ServerResponse, next: () => void): boolean;
+  /** requests answered here (tests check that the fast path, not Express, answered) */
+  readonly served: () => number;
+}
 
 /** distinct query strings remembered (oldest forgotten first) */
 const REMEMBERED = 2_000;
@@ -31,7 +36,8 @@ const REMEMBERED = 2_000;
 export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics: Metrics; logger: Logger }): FastPath {
   const { cache, metrics } = opts;
   const prefix = `${opts.path}?`;
-  if (opts.logger.isLevelEnabled('debug')) return () => false;
+  let served = 0;
+  if (opts.logger.isLevelEnabled('debug')) return Object.assign(() => false, { served: () => served });
 
   /** query string → the request as the CSW route would see it (Express 5's "simple" query parser is node:querystring) */
   const known = new Map<string, { request: ServiceHttpRequest; operation: CswOperationLabel }>();
@@ -47,7 +53,7 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
   };
   const labels = { method: 'GET', route: opts.path, status_class: '2xx' };
 
-  return (req, res, next) => {
+  const handle = (req: IncomingMessage, res: ServerResponse, next: () => void): boolean => {
     const url = req.url;
     if (req.method !== 'GET' || url === undefined || !url.startsWith(prefix) || url.includes('#')) return false;
     const h = req.headers;
@@ -73,6 +79,7 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
           'Content-Length', String(hit.bodyBytes.length),
         ]);
         res.end(hit.bodyBytes);
+        served += 1;
         metrics.cswRequests.inc({ operation: requestOf(qs).operation });
         metrics.cswCache.inc({ result: 'hit' });
         metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
@@ -81,4 +88,5 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
     );
     return true;
   };
+  return Object.assign(handle, { served: () => served });
 }
