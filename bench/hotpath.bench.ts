@@ -6,7 +6,7 @@ import { startApiServer } from './csw/api-server';
 import { ensureBenchDb } from './csw/load-bench-db';
 import { capture, startBareServer } from './hotpath/servers';
 import { runWrk, wrkAvailable, type WrkResult } from './hotpath/wrk';
-import { UNCACHED_CASES } from './hotpath/uncached-cases';
+import { uncachedCases } from './hotpath/uncached-cases';
 import { createCpuProbe, perRequest, type CpuPerRequest } from './csw/cpu-usage';
 
 /**
@@ -28,6 +28,7 @@ const USAGE = `npm run bench:hotpath -- [opsi]
   --connections <a,b>   jumlah koneksi (bawaan 2,50)
   --part <hits,uncached> bagian yang dijalankan (bawaan keduanya)
   --uncached-connections <k> koneksi untuk bagian uncached (bawaan 10)
+  --word <kata>         kata AnyText bagian uncached (bawaan water; gk_million_* memakai kata lain, mis. gambut)
   --cpu-prof <dir>      tulis profil CPU V8 API ke dir
   --pg <url> --redis <url>`;
 
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
       'cpu-prof': { type: 'string' },
       part: { type: 'string', default: 'hits,uncached' },
       'uncached-connections': { type: 'string', default: '10' },
+      word: { type: 'string' },
       pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
       help: { type: 'boolean', default: false },
@@ -109,7 +111,7 @@ async function main(): Promise<void> {
       out.push(...await benchHits({ dbUrl: bench.url, redisUrl: values.redis, redis, redisPid, rounds, duration, connectionSets, cpuProfDir: values['cpu-prof'] }));
     }
     if (parts.has('uncached')) {
-      out.push('', ...await benchUncached({ dbUrl: bench.url, dbName, pgAdminUrl: values.pg, redisUrl: values.redis, redis, rounds, duration, connections: uncachedConnections, cpuProfDir: values['cpu-prof'] }));
+      out.push('', ...await benchUncached({ dbUrl: bench.url, dbName, pgAdminUrl: values.pg, redisUrl: values.redis, redis, rounds, duration, connections: uncachedConnections, cpuProfDir: values['cpu-prof'], word: values.word }));
     }
   } finally {
     redis.disconnect();
@@ -205,14 +207,14 @@ async function benchHits(o: { dbUrl: string; redisUrl: string; redis: Redis; red
  * the way of a response-cache miss, the count memo kept), each case driven by wrk for
  * `duration` s per round; CPU ms per request of API + PostgreSQL + Redis from /proc.
  */
-async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: string; redisUrl: string; redis: Redis; rounds: number; duration: number; connections: number; cpuProfDir: string | undefined }): Promise<string[]> {
+async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: string; redisUrl: string; redis: Redis; rounds: number; duration: number; connections: number; cpuProfDir: string | undefined; word: string | undefined }): Promise<string[]> {
   const loadBefore = loadavg();
   const api = await startApiServer({ databaseUrl: o.dbUrl, redisUrl: o.redisUrl, cpuProfDir: o.cpuProfDir, log, env: { CSW_CACHE_BENCH_MISS: '1' } });
   const cpu = await createCpuProbe({ apiPid: api.child.pid!, pgAdminUrl: o.pgAdminUrl, database: o.dbName, redisUrl: o.redisUrl });
   const rows: string[] = [];
   let published = '-';
   try {
-    for (const c of UNCACHED_CASES) {
+    for (const c of uncachedCases(o.word)) {
       const url = api.baseUrl + c.path;
       const post = c.body ? { body: c.body, contentType: 'application/xml' } : undefined;
       for (let i = 0; i < 2; i++) {

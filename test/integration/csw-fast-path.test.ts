@@ -72,7 +72,7 @@ describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one
     // the same runtime (same cache) without the fast path: the reference for byte identity
     normalA = await listen(createApp(a.deps, { cswFastPath: false }));
     serverB = await listen(replicaB.app);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await close(fastA);
@@ -152,7 +152,7 @@ describe('CSW fast path (embedded mode, in-process store)', () => {
     t = await startTestApp('embedded');
     w = await seedWorld(t);
     server = await listen(t.app);
-  }, 120_000);
+  }, 600_000);
 
   afterAll(async () => {
     await close(server);
