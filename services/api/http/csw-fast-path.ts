@@ -32,6 +32,11 @@ export interface FastPath {
 
 /** distinct query strings remembered (oldest forgotten first) */
 const REMEMBERED = 2_000;
+/**
+ * Longer query strings go to Express: the remembered ones (here and in the cache's parse memo)
+ * then take at most 2,000 × 2 KB each, whatever URLs a client makes up (Node allows 16 KB).
+ */
+const MAX_QUERY_CHARS = 2_048;
 
 export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics: Metrics; logger: Logger }): FastPath {
   const { cache, metrics } = opts;
@@ -60,6 +65,7 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
     if (h['if-none-match'] !== undefined || h['if-modified-since'] !== undefined) return false;
     const started = performance.now();
     const qs = url.slice(prefix.length);
+    if (qs.length > MAX_QUERY_CHARS) return false;
     let pending;
     try {
       pending = cache.peekLocal(qs, () => requestOf(qs).request);
