@@ -293,7 +293,8 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
       provider,
       upstreamUrl,
       exceptionHttpStatus: oneOf('CSW_EXCEPTION_HTTP_STATUS', ['csw202', 'ows11'] as const, 'csw202'),
-      benchAlwaysMiss: bool('CSW_CACHE_BENCH_MISS', false),
+      // only present when set, so a deployment's config shows nothing of it
+      ...(bool('CSW_CACHE_BENCH_MISS', false) ? { benchAlwaysMiss: true } : {}),
       identity: {
         title: str('CSW_TITLE') ?? 'geokatalog — Katalog Metadata Geospasial',
         providerName: str('CSW_PROVIDER_NAME') ?? 'geokatalog',
