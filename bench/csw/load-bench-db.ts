@@ -95,8 +95,9 @@ async function vacuum(db: Database, log: (s: string) => void): Promise<void> {
   await db.exec('VACUUM (ANALYZE) record_renders');
 }
 
-export async function ensureBenchDb(opts: { n: number; adminUrl: string; batch?: number; log: (s: string) => void }): Promise<BenchDb> {
-  const name = benchDbName(opts.n);
+export async function ensureBenchDb(opts: { n: number; adminUrl: string; batch?: number; log: (s: string) => void; /** another name than gk_bench_<n> (a helper's own prefix) */ name?: string }): Promise<BenchDb> {
+  const name = opts.name ?? benchDbName(opts.n);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`nama basis data tidak sah: ${name}`);
   const url = urlFor(opts.adminUrl, name);
   const admin = new pg.Client({ connectionString: opts.adminUrl });
   await admin.connect();

@@ -34,6 +34,7 @@ export function createCswResponseCache(
   service: CswService,
   logger?: CswLogger,
   budgets?: Readonly<Record<number, number>>,
+  opts: { alwaysMiss?: boolean } = {},
 ): CswResponseCache {
   return createResponseCache(kv, {
     parse: (req) => service.parse(req),
@@ -43,5 +44,5 @@ export function createCswResponseCache(
     ttlSeconds: cswTtlSeconds,
     isError: (r) => EXCEPTION_ROOT.test(r.body),
     echo: { split: withoutRequestId, intoBody: echoRequestId, intoBytes: echoRequestIdBytes },
-  }, logger, budgets);
+  }, logger, budgets, opts);
 }

@@ -31,6 +31,8 @@ export interface BuiltinCswDeps extends BuiltinCswSettings {
   renderer?: CswRecordRenderer;
   /** told which records were rendered on the spot, so their stored renders can be brought up to date */
   onRenderedOnTheSpot?(records: { id: string; version: number }[]): void;
+  /** benchmarks only: every request answered as a response-cache miss (libs/config CSW_CACHE_BENCH_MISS) */
+  benchAlwaysMiss?: boolean;
 }
 
 export interface BuiltinCsw {
@@ -73,7 +75,7 @@ export function createBuiltinCsw(deps: BuiltinCswDeps): BuiltinCsw {
     ...(renderMissing ? { renderMissing } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
-  return { service, cache: createCswResponseCache(deps.kv, service, deps.logger) };
+  return { service, cache: createCswResponseCache(deps.kv, service, deps.logger, undefined, { alwaysMiss: deps.benchAlwaysMiss === true }) };
 }
 
 /** Renders kept after an on-the-spot render; the worker stores the real ones shortly after. */

@@ -21,3 +21,27 @@ export async function bumpCswGeneration(kv: KeyValueStore, logger?: { warn(obj: 
     return undefined;
   }
 }
+
+/**
+ * Reads of the current generation that share one store round trip. A caller joins a read that
+ * has not been SENT yet — it is sent on the event loop's next check phase, after every request
+ * read from the sockets in this turn has asked — and never one already under way: a read sent
+ * before a request arrived may predate a change committed before that request, and would let
+ * it be answered from the old generation. So every answer still rests on a read of the store
+ * made after its request arrived (a publish is visible on the very next request, on any
+ * replica), while under concurrency one GET serves all the requests of a loop turn.
+ * The in-process store (embedded mode) is read directly: there is no round trip to save.
+ */
+export function createGenerationReader(kv: KeyValueStore): () => Promise<number> {
+  if (kv.kind === 'memory') return () => currentCswGeneration(kv);
+  let unsent: Promise<number> | undefined;
+  return () => {
+    unsent ??= new Promise<number>((resolve, reject) => {
+      setImmediate(() => {
+        unsent = undefined; // from here on, callers wait for the next read
+        currentCswGeneration(kv).then(resolve, reject);
+      });
+    });
+    return unsent;
+  };
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeyValueStore } from '../cache/key-value';
-import { currentCswGeneration } from './cache-generation';
+import { createGenerationReader, currentCswGeneration } from './cache-generation';
 import { createLocalEntries, type LocalEntry } from './local-entries';
 import { createLocalScope } from './local-scope';
 
@@ -74,7 +74,20 @@ export interface ResponseCache {
    * so the job can retry.
    */
   refresh(req: CswHttpRequest): Promise<CachedCswResult>;
+  /**
+   * The hot path of a repeated request: the answer from this process's local copy when there
+   * is one and its generation is the current one — read from the store for this request, the
+   * same rule respond() applies — else undefined, and the caller answers through respond().
+   * Never computes and never stores. Returns undefined synchronously when there is no local
+   * copy (nothing to wait for). `signature` names the request exactly (a GET's raw query
+   * string), so a request is parsed once per signature, not once per request; `request`
+   * builds the request when the signature is new.
+   */
+  peekLocal(signature: string, request: () => CswHttpRequest): Promise<CachedCswResult | undefined> | undefined;
 }
+
+/** How many request signatures peekLocal remembers the parse of (oldest forgotten first). */
+const PEEK_SIGNATURES = 2_000;
 
 const etagOf = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
@@ -148,6 +161,8 @@ export function createResponseCache<CswRequest>(
   logger?: CacheLogger,
   /** the per-window budgets (tests make them small); SHARED_BUDGET_BYTES otherwise */
   budgets: Readonly<Record<number, number>> = SHARED_BUDGET_BYTES,
+  /** benchmarks only (CSW_CACHE_BENCH_MISS): every request is answered as a miss, see libs/config */
+  opts: { alwaysMiss?: boolean } = {},
 ): ResponseCache {
   const budgetOf = (ttl: number): number => budgets[ttl] ?? Math.min(...Object.values(budgets));
   const storeError = (err: unknown) => logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'cache CSW tidak tersedia; dijawab dari basis data');
@@ -224,7 +239,7 @@ export function createResponseCache<CswRequest>(
     }
     const key = cswCacheKey(parsed);
     const ttl = cswTtlSeconds(parsed);
-    const copy = local.get(key);
+    const copy = opts.alwaysMiss ? undefined : local.get(key);
     let generation: number | undefined;
     let stored: string | null = null;
     if (copy) {
@@ -241,7 +256,7 @@ export function createResponseCache<CswRequest>(
       return { ...fresh, etag: etagOf(fresh.body), ...headers(parsed, fresh), cache: 'bypass' };
     }
     const scope = scopes.of(generation);
-    const hit = parseStored(stored);
+    const hit = opts.alwaysMiss ? undefined : parseStored(stored);
     if (hit && hit.generation === generation) {
       const { expiresAt, generation: _g, ...entry } = hit;
       return fromLocal(local.set(key, { ...entry, scope }, Math.min(ttl, (expiresAt - Date.now()) / 1000)), parsed);
@@ -273,5 +288,42 @@ export function createResponseCache<CswRequest>(
     return { ...fresh, etag, ...headers(parsed, fresh), cache: stored ? 'miss' : 'bypass' };
   }
 
-  return { respond, refresh };
+  /** signature → cache key and echo of the parsed request; null: not parsable, never a local hit */
+  const peeked = new Map<string, { key: string; parsed: CswRequest; echo: string | undefined } | null>();
+  const sharedGeneration = createGenerationReader(kv);
+
+  function peekKey(signature: string, request: () => CswHttpRequest): { key: string; parsed: CswRequest; echo: string | undefined } | null {
+    let known = peeked.get(signature);
+    if (known !== undefined) return known;
+    const full = parse(request());
+    if (full) {
+      const { parsed, echo } = withoutEcho(full);
+      known = { key: cswCacheKey(parsed), parsed, echo };
+    } else {
+      known = null;
+    }
+    if (peeked.size >= PEEK_SIGNATURES) peeked.delete(peeked.keys().next().value as string);
+    peeked.set(signature, known);
+    return known;
+  }
+
+  function peekLocal(signature: string, request: () => CswHttpRequest): Promise<CachedCswResult | undefined> | undefined {
+    if (opts.alwaysMiss) return undefined;
+    const known = peekKey(signature, request);
+    if (!known || !local.get(known.key)) return undefined;
+    return sharedGeneration().then(
+      (generation) => {
+        // looked up again: the copy may have been replaced or dropped while the store answered
+        const copy = local.get(known.key);
+        if (!copy || copy.scope !== scopes.of(generation)) return undefined;
+        return withEcho(fromLocal(copy, known.parsed), known.echo);
+      },
+      (err: unknown) => {
+        failed(err);
+        return undefined;
+      },
+    );
+  }
+
+  return { respond, refresh, peekLocal };
 }

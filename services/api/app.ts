@@ -14,7 +14,8 @@ import { usersRoutes } from './routes/users.routes';
 import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
 import { exportRoutes } from './routes/export.routes';
-import { cswRoutes } from './routes/csw.routes';
+import { CSW_PATH, cswRoutes } from './routes/csw.routes';
+import { cswFastPath, type FastPath } from './http/csw-fast-path';
 import { oaiRoutes } from './routes/oai.routes';
 import { oarecRoutes } from './routes/oarec.routes';
 import { cswSettingsRoutes } from './routes/csw-settings.routes';
@@ -38,7 +39,15 @@ export const BODY_LIMIT = '1mb';
  * schema, docs, CSW) come before the session middleware so they never touch the session
  * store; everything under /api after it.
  */
-export function createApp(deps: AppDeps): Express {
+export interface AppOptions {
+  /** false: CSW cache hits also go through Express (tests compare the two paths) */
+  cswFastPath?: boolean;
+}
+
+/** Where createApp leaves the CSW fast path (http/csw-fast-path.ts), for tests to ask what it served. */
+export const CSW_FAST_PATH_LOCAL = 'cswFastPath';
+
+export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false); // routes that want ETags set them from record versions
@@ -91,5 +100,25 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(notFoundHandler);
   app.use(problemErrorHandler(deps.logger));
+  if (opts.cswFastPath !== false && deps.config.csw.provider === 'builtin' && deps.catalogue.csw) {
+    const fast = cswFastPath({ path: CSW_PATH, cache: deps.catalogue.csw.cache, metrics, logger: deps.logger });
+    app.locals[CSW_FAST_PATH_LOCAL] = fast;
+    inFrontOfExpress(app, fast);
+  }
   return app;
+}
+
+/**
+ * Puts a raw request handler in front of everything Express does per request (http/csw-fast-path.ts).
+ * It wraps `app.handle`, which the app function calls for every request however the app is
+ * served (main.ts's listen, supertest, a test's listen), so every entry gets the same path;
+ * what the handler declines, or hands back with `next`, Express handles as before.
+ */
+function inFrontOfExpress(app: Express, fast: FastPath): void {
+  type Handle = (req: Parameters<FastPath>[0], res: Parameters<FastPath>[1], done?: (err?: unknown) => void) => void;
+  const appWithHandle = app as unknown as { handle: Handle };
+  const expressHandle = appWithHandle.handle.bind(app);
+  appWithHandle.handle = (req, res, done) => {
+    if (!fast(req, res, () => expressHandle(req, res, done))) expressHandle(req, res, done);
+  };
 }

@@ -64,6 +64,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
       getIdentity,
       kv,
       logger,
+      benchAlwaysMiss: config.csw.benchAlwaysMiss === true,
       ...(renderer ? { renderer } : {}),
       // a render was older than its record: have the stored forms brought up to date
       onRenderedOnTheSpot: (records) => {

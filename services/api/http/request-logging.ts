@@ -10,12 +10,16 @@ import { runWithContext, type Logger } from '../../../libs/logger';
  */
 export function requestContext(): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    const id = requestIdOf(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', id);
     (req as { id?: string }).id = id;
     runWithContext({ requestId: id }, () => next());
   };
+}
+
+/** The caller's X-Request-Id when it looks sane, else a new one (the CSW fast path uses the same rule). */
+export function requestIdOf(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
 }
 
 export function httpLogger(logger: Logger): RequestHandler {
