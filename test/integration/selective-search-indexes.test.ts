@@ -63,10 +63,10 @@ async function search(cql: string): Promise<{ indexes: string[]; seqScan: boolea
 
 const published = (i: number): boolean => (i + 1) % 10 !== 0;
 
-it('plans an identifier prefix (CQL LIKE, case-insensitive) on the lower(id) pattern index and finds exactly the prefix', async () => {
+it('plans an identifier prefix (CQL LIKE, case-insensitive) on the lower(file_identifier) pattern index and finds exactly the prefix', async () => {
   const r = await search("dc:identifier LIKE 'rec-012%'");
   expect(r.seqScan).toBe(false);
-  expect(r.indexes).toContain('records_lower_id_pattern_idx');
+  expect(r.indexes).toContain('records_lower_file_identifier_pattern_idx');
   const expected = Array.from({ length: N }, (_, i) => i).filter((i) => idOf(i).toLowerCase().startsWith('rec-012') && published(i)).map(idOf);
   expect(expected.length).toBeGreaterThan(50);
   expect(r.ids).toEqual(expected);

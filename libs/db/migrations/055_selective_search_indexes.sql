@@ -4,12 +4,13 @@
 -- 775 ms, both walking every PUBLISHED row in id order and testing each one; every other
 -- selective filter (keyword, title, AnyText word, dct:modified range, BBOX) already had an index.
 
--- Identifier LIKE: CQL (and FE matchCase="false") compiles to `lower(r.id) LIKE lower($n)`,
--- FE with matchCase="true" to `r.id LIKE $n`. text_pattern_ops lets a pattern with a fixed
+-- Identifier LIKE: the identifier queryable is the public file identifier (migration 040); CQL
+-- (and FE matchCase="false") compiles to `lower(r.file_identifier) LIKE lower($n)`, FE with
+-- matchCase="true" to `r.file_identifier LIKE $n`. text_pattern_ops lets a pattern with a fixed
 -- prefix become a range scan whatever the database collation (the primary key's default
 -- operator class cannot, outside the C collation).
-CREATE INDEX records_lower_id_pattern_idx ON records (lower(id) text_pattern_ops);
-CREATE INDEX records_id_pattern_idx ON records (id text_pattern_ops);
+CREATE INDEX records_lower_file_identifier_pattern_idx ON records (lower(file_identifier) text_pattern_ops);
+CREATE INDEX records_file_identifier_pattern_idx ON records (file_identifier text_pattern_ops);
 
 -- ISO reference dates are stored as text and compared at the literal's precision
 -- (libs/search/filter/date-value.ts): a day literal compiles to `left(<column>, 10) <op> $n`.
