@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Extension, type Transaction } from '@electric-sql/pglite';
-import { postgis } from '@electric-sql/pglite-postgis';
+import { slimPostgis } from './pglite-postgis-bundle';
 import { errorData, type PgliteReply, type PgliteRequest, type PgliteWorkerData } from './pglite-protocol';
 
 // The package's contrib export declares only ESM typings although it ships a CommonJS build,
@@ -47,7 +47,7 @@ async function open(): Promise<PGlite> {
     t = now;
   };
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir, extensions: { postgis, pg_trgm }, ...startParams() });
+  const db = await PGlite.create({ dataDir, extensions: { postgis: await slimPostgis(), pg_trgm }, ...startParams() });
   step('PGlite dibuka');
   // Migration 001 creates them as well (IF NOT EXISTS); done here first so that the slow part
   // of a first start (PostGIS, several seconds) has its own log line.

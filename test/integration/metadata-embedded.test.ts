@@ -53,3 +53,19 @@ it('create → submit → review → publish → list, on PGlite', async () => {
   const events = await t.deps.db.query<{ type: string }>("SELECT type FROM outbox WHERE payload->>'recordId' = $1 ORDER BY id", [id]);
   expect(events.rows.map((e) => e.type)).toEqual(['record.created', 'record.status-changed', 'record.status-changed', 'record.status-changed']);
 });
+
+// PGlite loads PostGIS from a slimmed bundle (libs/db/pglite-postgis-bundle.ts): what the
+// catalogue may need of PostGIS is there, what was left out is really gone.
+it('PostGIS from the slim bundle: PROJ transforms and the EPSG table work, raster and topology are not offered', async () => {
+  const db = t.deps.db;
+  const p = await db.query<{ x: number; y: number }>(
+    'SELECT ST_X(g) AS x, ST_Y(g) AS y FROM (SELECT ST_Transform(ST_SetSRID(ST_MakePoint(106.8456, -6.2088), 4326), 3857) AS g) s');
+  expect(Number(p.rows[0]!.x)).toBeCloseTo(11_894_100, -3);
+  expect(Number(p.rows[0]!.y)).toBeCloseTo(-692_500, -3);
+  const utm = await db.query<{ x: number }>('SELECT ST_X(ST_Transform(ST_SetSRID(ST_MakePoint(106.8456, -6.2088), 4326), 32748)) AS x');
+  expect(Number(utm.rows[0]!.x)).toBeCloseTo(704_000, -3);
+  const srs = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM spatial_ref_sys');
+  expect(srs.rows[0]!.n).toBeGreaterThan(8000);
+  const offered = await db.query<{ name: string }>("SELECT name FROM pg_available_extensions WHERE name LIKE 'postgis%' ORDER BY name");
+  expect(offered.rows.map((r) => r.name)).toEqual(['postgis']);
+});

@@ -48,6 +48,12 @@ function sum(samples: Sample[], name: string, labels: Record<string, string> = {
 const has = (samples: Sample[], name: string, labels: Record<string, string>): boolean =>
   samples.some((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
 
+/** Holds this thread (and so its event loop) for `ms` milliseconds. */
+function blockFor(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end) { /* deliberately busy */ }
+}
+
 async function scrape(t: TestApp): Promise<Sample[]> {
   const res = await request(t.app).get('/metrics');
   expect(res.status).toBe(200);
@@ -257,5 +263,26 @@ describe('metrics in embedded mode', () => {
     for (const name of ['nodejs_eventloop_lag_max_seconds', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_eventloop_lag_mean_seconds']) {
       expect(has(s, name, { process: 'api' })).toBe(true);
     }
+  });
+
+  // The app answers in this thread (supertest), so a synchronous block here holds its event loop.
+  // The block starts right after a scrape was answered: prom-client's gauges lost exactly that
+  // case (Node's histogram reset forgets its timer's last firing) and read ~0.01 s on a quiet
+  // machine. Lower bounds only: a loaded machine can make the lag longer, never shorter.
+  it('the lag maximum of the next scrape covers a 300 ms block that began just after a scrape', async () => {
+    await scrape(ctx.t);
+    blockFor(300);
+    const s = await scrape(ctx.t);
+    // ≥ 300 ms less the timer's 10 ms interval (it may have been due just after the block began)
+    expect(sum(s, 'nodejs_eventloop_lag_max_seconds', { process: 'api' })).toBeGreaterThanOrEqual(0.28);
+  });
+
+  it('the lag maximum covers a block that the event loop turned past before the scrape', async () => {
+    await scrape(ctx.t);
+    await new Promise((r) => setImmediate(r));
+    blockFor(300);
+    await new Promise((r) => setTimeout(r, 50));
+    const s = await scrape(ctx.t);
+    expect(sum(s, 'nodejs_eventloop_lag_max_seconds', { process: 'api' })).toBeGreaterThanOrEqual(0.28);
   });
 });
