@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
+import { dropCacheKeys } from './csw/redis-keys';
 import { startApiServer } from './csw/api-server';
 import { benchCases } from './csw/cases';
 import { oarecBenchCases } from './oarec/cases';
@@ -81,23 +81,6 @@ function options() {
   };
 }
 
-/** the benchmark's own cache entries (its private prefix) are removed afterwards */
-async function dropCacheKeys(redisUrl: string, prefix: string): Promise<number> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  let removed = 0;
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) removed += await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-  return removed;
-}
 
 async function main(): Promise<void> {
   const o = options();

@@ -1,6 +1,6 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
+import { dropCacheKeys } from './csw/redis-keys';
 import pg from 'pg';
 import { harvestStoreFor } from '../libs/db/harvest-store';
 import { insertSource } from '../libs/db/harvest-source.repository';
@@ -78,21 +78,6 @@ function line(m: Measured): string {
     + `| ${c.listed} | ${c.added} | ${c.updated} | ${c.unchanged} | ${c.failed} | ${r.pages} | ${(r.bytes / 1e6).toFixed(1)} |`;
 }
 
-/** The source API's keys (its private REDIS_PREFIX) are removed at the end. */
-async function dropKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 async function main(): Promise<void> {
   const o = options();
@@ -157,7 +142,7 @@ async function main(): Promise<void> {
     await db.close();
     await admin(o.pg, (c) => c.query(`DROP DATABASE IF EXISTS ${targetName} WITH (FORCE)`));
     await api.stop();
-    await dropKeys(o.redis, api.redisPrefix).catch(() => undefined);
+    await dropCacheKeys(o.redis, api.redisPrefix).catch(() => undefined);
   }
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
+import { unlinkPrefixed } from './csw/redis-keys';
 import { startApiServer } from './csw/api-server';
 import { ensureBenchDb } from './csw/load-bench-db';
 import { capture, startBareServer } from './hotpath/servers';
@@ -119,15 +120,6 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${out.join('\n')}\n`);
 }
 
-/** the benchmark's own cache keys (its private prefix) are removed afterwards */
-async function dropKeys(redis: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await redis.unlink(...keys);
-  } while (cursor !== '0');
-}
 
 const conditions = (loadBefore: number[], loadAfter: number[]): string =>
   `${cpus().length} cores, Node ${process.versions.node}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ` +
@@ -175,7 +167,7 @@ async function benchHits(o: { dbUrl: string; redisUrl: string; redis: Redis; red
   } finally {
     await bare?.stop();
     await api.stop();
-    await dropKeys(o.redis, api.redisPrefix);
+    await unlinkPrefixed(o.redis, api.redisPrefix);
   }
   const loadAfter = loadavg();
 
@@ -260,7 +252,7 @@ async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: str
   } finally {
     await cpu.close();
     await api.stop();
-    await dropKeys(o.redis, api.redisPrefix);
+    await unlinkPrefixed(o.redis, api.redisPrefix);
   }
   return [
     `Uncached filtered GetRecords (10 records, DC brief; CSW_CACHE_BENCH_MISS=1: every request a response-cache miss, count memo kept), ${o.dbName}, ` +

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
+import { dropCacheKeys } from './csw/redis-keys';
 import { migrate } from '../libs/db/migrate';
 import { openPgDatabase } from '../libs/db/pg-database';
 import { startApiServer } from './csw/api-server';
@@ -86,22 +86,6 @@ interface Row {
   error?: string;
 }
 
-async function dropCacheKeys(redisUrl: string, prefix: string): Promise<number> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
-  let removed = 0;
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) removed += await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-  return removed;
-}
 
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const cpuCell = (c?: CpuPerRequest): string => (c ? `${fmt(c.api, 2)} + ${fmt(c.postgres, 2)}` : '-');
