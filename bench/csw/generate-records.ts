@@ -9,8 +9,8 @@ import type { BoundingBox, MetadataDoc, MetadataRecord } from '../../libs/catalo
  * Boxes are spread over the world, about 2 % cross the antimeridian.
  */
 
-/** mulberry32: small, fast, good enough for test data */
-function rng(seed: number): () => number {
+/** mulberry32: small, fast, deterministic — good enough for benchmark data (fast-load uses it too) */
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -14,17 +14,9 @@
  * - identifiers `idn-NNNNNNN` in load order (a 5-digit prefix selects 100 records).
  */
 
-/** mulberry32: small, fast, deterministic */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../csw/generate-records';
+
+export { rng };
 
 export const recordId = (i: number): string => `idn-${String(i).padStart(7, '0')}`;
 
