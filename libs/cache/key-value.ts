@@ -1,3 +1,5 @@
+import type { GenerationBroadcast } from './generation-broadcast';
+
 /**
  * A small key/value store with expiry and counters: Redis in server mode, process memory in
  * embedded mode. The CSW response cache, its generation counter and the login rate limiter
@@ -5,6 +7,11 @@
  */
 export interface KeyValueStore {
   readonly kind: 'redis' | 'memory';
+  /**
+   * Redis only: the broadcast of a counter kept under `key` (generation-broadcast.ts), one per
+   * key and store. The memory store has none: in one process every read is local anyway.
+   */
+  generationBroadcast?(key: string): GenerationBroadcast;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   del(key: string): Promise<void>;

@@ -1,11 +1,18 @@
 import type { Redis } from 'ioredis';
 import type { KeyValueStore } from './key-value';
+import { createGenerationBroadcast, type GenerationBroadcast } from './generation-broadcast';
 
 /** Redis-backed KeyValueStore; every key is put under `prefix` so deployments and tests can share a server. */
 export function createRedisStore(redis: Redis, prefix = 'gk:'): KeyValueStore {
   const k = (key: string) => prefix + key;
+  const broadcasts = new Map<string, GenerationBroadcast>();
   return {
     kind: 'redis',
+    generationBroadcast(key) {
+      let b = broadcasts.get(key);
+      if (!b) broadcasts.set(key, (b = createGenerationBroadcast(redis, { key: k(key) })));
+      return b;
+    },
     get: (key) => redis.get(k(key)),
     async set(key, value, ttlSeconds) { await redis.set(k(key), value, 'EX', Math.max(1, Math.ceil(ttlSeconds))); },
     async del(key) { await redis.del(k(key)); },

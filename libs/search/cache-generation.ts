@@ -1,4 +1,5 @@
 import type { KeyValueStore } from '../cache/key-value';
+import type { TrustedGeneration } from '../cache/generation-broadcast';
 
 /**
  * The CSW response cache is keyed by (generation, canonical request). Bumping the generation
@@ -11,15 +12,37 @@ export async function currentCswGeneration(kv: KeyValueStore): Promise<number> {
   return Number((await kv.get(CSW_GENERATION_KEY)) ?? 0);
 }
 
+/**
+ * Bumps the generation. With Redis it returns only when every API replica that follows the
+ * generation (followCswGeneration) has the new value or has stopped trusting its own
+ * (generation-broadcast.ts): the caller may then tell its client that the change is visible.
+ */
 export async function bumpCswGeneration(kv: KeyValueStore, logger?: { warn(obj: object, msg: string): void }): Promise<number | undefined> {
   try {
-    return await kv.incr(CSW_GENERATION_KEY);
+    const broadcast = kv.generationBroadcast?.(CSW_GENERATION_KEY);
+    return await (broadcast ? broadcast.bump() : kv.incr(CSW_GENERATION_KEY));
   } catch (err) {
     // Redis down: responses are then served from PostgreSQL, not from the cache, so nothing
     // stale is served now; the worker bumps again when it processes the event.
     logger?.warn({ err: (err as Error).message }, 'generasi cache CSW tidak dapat dinaikkan');
     return undefined;
   }
+}
+
+/**
+ * Starts following the generation in this process (an API replica): cache hits then use the
+ * value held under a lease instead of reading Redis per request. Nothing to do in memory mode.
+ */
+export async function followCswGeneration(kv: KeyValueStore): Promise<{ close(): Promise<void> }> {
+  const broadcast = kv.generationBroadcast?.(CSW_GENERATION_KEY);
+  if (!broadcast) return { close: async () => undefined };
+  await broadcast.follow();
+  return { close: () => broadcast.close() };
+}
+
+/** The generation this process holds under a lease (undefined: not following, or the lease lapsed: ask the store). */
+export function trustedCswGeneration(kv: KeyValueStore): TrustedGeneration | undefined {
+  return kv.generationBroadcast?.(CSW_GENERATION_KEY).trusted();
 }
 
 /**

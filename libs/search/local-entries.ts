@@ -17,6 +17,8 @@ export interface LocalEntry {
   contentType: string;
   body: string;
   bytes: Buffer;
+  /** the answer built from this entry, kept by its user (response-cache.ts) so a hit builds nothing */
+  answer?: unknown;
 }
 
 export interface LocalEntries {

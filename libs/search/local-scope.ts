@@ -19,6 +19,9 @@ export interface LocalScope {
 export function createLocalScope(): LocalScope {
   let epoch = 0;
   let last: number | undefined;
+  // the string of the last answer, reused while nothing moved: a cache hit asks on every request
+  let scope = '';
+  let scopeOf: { epoch: number; generation: number } | undefined;
   return {
     forget() {
       epoch += 1;
@@ -26,7 +29,11 @@ export function createLocalScope(): LocalScope {
     of(generation) {
       if (last !== undefined && generation < last) epoch += 1;
       last = generation;
-      return `${epoch}:${generation}`;
+      if (!scopeOf || scopeOf.epoch !== epoch || scopeOf.generation !== generation) {
+        scope = `${epoch}:${generation}`;
+        scopeOf = { epoch, generation };
+      }
+      return scope;
     },
   };
 }

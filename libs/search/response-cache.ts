@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeyValueStore } from '../cache/key-value';
-import { createGenerationReader, currentCswGeneration } from './cache-generation';
+import { createGenerationReader, currentCswGeneration, trustedCswGeneration } from './cache-generation';
 import { createLocalEntries, type LocalEntry } from './local-entries';
 import { createLocalScope } from './local-scope';
 
@@ -79,11 +79,12 @@ export interface ResponseCache {
    * is one and its generation is the current one — read from the store for this request, the
    * same rule respond() applies — else undefined, and the caller answers through respond().
    * Never computes and never stores. Returns undefined synchronously when there is no local
-   * copy (nothing to wait for). `signature` names the request exactly (a GET's raw query
+   * copy (nothing to wait for), and answers synchronously when the process holds the current
+   * generation under a lease (followCswGeneration: nothing to ask the store). `signature` names the request exactly (a GET's raw query
    * string), so a request is parsed once per signature, not once per request; `request`
    * builds the request when the signature is new.
    */
-  peekLocal(signature: string, request: () => CswHttpRequest): Promise<CachedCswResult | undefined> | undefined;
+  peekLocal(signature: string, request: () => CswHttpRequest): CachedCswResult | Promise<CachedCswResult | undefined> | undefined;
 }
 
 /** How many request signatures peekLocal remembers the parse of (oldest forgotten first). */
@@ -206,11 +207,37 @@ export function createResponseCache<CswRequest>(
     scopes.forget();
     storeError(err);
   };
-  const generationNow = (): Promise<number | undefined> => currentCswGeneration(kv).catch((err: unknown) => { failed(err); return undefined; });
+  /**
+   * The generation held under a lease (cache-generation.ts, followCswGeneration), when this
+   * process follows it and the lease is current: no store read needed. A new token means the
+   * store lost the counter (its numbers may repeat): everything kept locally is forgotten.
+   */
+  let leaseToken: string | undefined;
+  const leased = (): number | undefined => {
+    const t = trustedCswGeneration(kv);
+    if (!t) return undefined;
+    if (t.token !== leaseToken) {
+      if (leaseToken !== undefined) scopes.forget();
+      leaseToken = t.token;
+    }
+    return t.generation;
+  };
+  const generationNow = (): Promise<number | undefined> => {
+    const g = leased();
+    if (g !== undefined) return Promise.resolve(g);
+    return currentCswGeneration(kv).catch((err: unknown) => { failed(err); return undefined; });
+  };
   const entryAt = (key: string): Promise<string | null> => kv.get(key).catch((err: unknown) => { failed(err); return null; });
+  /**
+   * A hit's answer, built once per local entry (an entry belongs to one cache key, so the
+   * parsed request only decides what every request of that key shares: its lifetime).
+   */
   const fromLocal = (e: LocalEntry, parsed: CswRequest): CachedCswResult => {
+    if (e.answer) return e.answer as CachedCswResult;
     const answer = { status: e.status, contentType: e.contentType, body: e.body };
-    return { ...answer, etag: e.etag, bodyBytes: e.bytes, ...headers(parsed, answer), cache: 'hit' };
+    const built: CachedCswResult = Object.freeze({ ...answer, etag: e.etag, bodyBytes: e.bytes, ...headers(parsed, answer), cache: 'hit' as const });
+    e.answer = built;
+    return built;
   };
 
   /**
@@ -307,10 +334,17 @@ export function createResponseCache<CswRequest>(
     return known;
   }
 
-  function peekLocal(signature: string, request: () => CswHttpRequest): Promise<CachedCswResult | undefined> | undefined {
+  function peekLocal(signature: string, request: () => CswHttpRequest): CachedCswResult | Promise<CachedCswResult | undefined> | undefined {
     if (opts.alwaysMiss) return undefined;
     const known = peekKey(signature, request);
-    if (!known || !local.get(known.key)) return undefined;
+    if (!known) return undefined;
+    const copy = local.get(known.key);
+    if (!copy) return undefined;
+    const held = leased();
+    if (held !== undefined) {
+      // the generation is held under a lease: answered now, or handed to the normal path
+      return copy.scope === scopes.of(held) ? withEcho(fromLocal(copy, known.parsed), known.echo) : undefined;
+    }
     return sharedGeneration().then(
       (generation) => {
         // looked up again: the copy may have been replaced or dropped while the store answered

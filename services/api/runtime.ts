@@ -15,7 +15,7 @@ import { createJobSystem } from '../../libs/processors/job-system';
 import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import type { AppDeps } from './app-deps';
 import { ensureBootstrapAdmin } from './bootstrap';
-import { bumpCswGeneration } from '../../libs/search/cache-generation';
+import { bumpCswGeneration, followCswGeneration } from '../../libs/search/cache-generation';
 import { createBuiltinCatalogue } from './builtin-catalogue';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
 import { createMetrics } from '../../libs/metrics/metrics';
@@ -70,6 +70,10 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
     const MemoryStore = createMemoryStoreFactory(session);
     sessionStore = new MemoryStore({ checkPeriod: 15 * 60 * 1000, ttl: config.sessionIdleHours * 3600 * 1000 });
   }
+
+  // server mode: hold the CSW cache generation under a lease, so that cache hits need no Redis
+  // read and a publish still waits until every replica has its new value (cache-generation.ts)
+  const generation = redis ? await startup.time('generasi cache diikuti', () => followCswGeneration(kv)) : await followCswGeneration(kv);
 
   // compiled once here and shared: export renders on the spot with it, embedded jobs too
   const metrics = createMetrics('api');
@@ -157,6 +161,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
       await baseRenderer.close?.();
       await dashboardQueues?.close();
       await objectStore.close();
+      await generation.close();
       if (redis) redis.disconnect();
       (sessionStore as { stopInterval?: () => void }).stopInterval?.();
       await db.close();

@@ -1,4 +1,6 @@
 import { request as httpRequest, type Server } from 'node:http';
+import type { KeyValueStore } from '../../libs/cache/key-value';
+import { trustedCswGeneration } from '../../libs/search/cache-generation';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createLogger } from '../../libs/logger';
@@ -56,7 +58,7 @@ const fastPathOf = (app: Express): FastPath => app.locals[CSW_FAST_PATH_LOCAL] a
 describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one Redis)', () => {
   let a: TestApp;
   let w: World;
-  let replicaB: { app: Express; close(): Promise<void> };
+  let replicaB: { app: Express; kv: KeyValueStore; close(): Promise<void> };
   let fastA: Server;
   let normalA: Server;
   let serverB: Server;
@@ -67,7 +69,7 @@ describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one
     await seedRecord(a.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Peta Jalur Cepat Awal' }) });
     // replica B: its own runtime (own cache, own local copies, own Redis connection), same config
     const runtimeB = await startApiRuntime(a.config, createLogger('silent'));
-    replicaB = { app: createApp(runtimeB.deps), close: () => runtimeB.close() };
+    replicaB = { app: createApp(runtimeB.deps), kv: runtimeB.deps.kv, close: () => runtimeB.close() };
     fastA = await listen(a.app);
     // the same runtime (same cache) without the fast path: the reference for byte identity
     normalA = await listen(createApp(a.deps, { cswFastPath: false }));
@@ -133,6 +135,9 @@ describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one
     const servedB = fastPathOf(replicaB.app).served();
     const held = await raw(serverB, Q);
     expect(fastPathOf(replicaB.app).served()).toBe(servedB + 1); // B's fast path holds the answer
+    // …and B holds the generation under a lease: it answered without reading Redis, so only the
+    // lease protocol (generation-broadcast.ts) can make it see the publish
+    expect(trustedCswGeneration(replicaB.kv)).toBeDefined();
 
     const rec = await publishThroughWorkflow(w, 'Peta Jalur Cepat Terbit');
     const next = await raw(serverB, Q);

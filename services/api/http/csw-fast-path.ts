@@ -3,7 +3,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import type { Logger } from '../../../libs/logger';
 import type { Metrics } from '../../../libs/metrics/metrics';
 import { cswOperationOf, type CswOperationLabel } from '../../../libs/metrics/csw-metrics';
-import type { ResponseCache, ServiceHttpRequest } from '../../../libs/search/response-cache';
+import type { CachedCswResult, ResponseCache, ServiceHttpRequest } from '../../../libs/search/response-cache';
 import { requestIdOf } from './request-logging';
 
 /**
@@ -12,8 +12,9 @@ import { requestIdOf } from './request-logging';
  * a dozen routers, Express's req/res prototypes and res.send) a hit cost about ten times what
  * sending its bytes costs. This handler runs before Express sees the request and answers only
  * the plain case: GET on exactly CSW_PATH with a query string, no conditional headers, and a
- * current copy of the answer in this process (ResponseCache.peekLocal, which reads the
- * generation from the store for this request exactly as the normal path does). Everything
+ * current copy of the answer in this process (ResponseCache.peekLocal, which checks the
+ * generation exactly as the normal path does: the value this replica holds under a lease, or,
+ * without a lease, one read from the store for this request). Everything
  * else — POST, HEAD, If-None-Match, a miss, a stale copy, a store error — goes on to Express
  * unchanged, and the normal path answers it.
  *
@@ -44,19 +45,46 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
   let served = 0;
   if (opts.logger.isLevelEnabled('debug')) return Object.assign(() => false, { served: () => served });
 
-  /** query string → the request as the CSW route would see it (Express 5's "simple" query parser is node:querystring) */
-  const known = new Map<string, { request: ServiceHttpRequest; operation: CswOperationLabel }>();
-  const requestOf = (qs: string) => {
+  /**
+   * query string → the request as the CSW route would see it (Express 5's "simple" query parser
+   * is node:querystring), with the metric children of its labels bound once (no label object
+   * built per request)
+   */
+  interface Known { request: ServiceHttpRequest; countOperation: () => void }
+  const known = new Map<string, Known>();
+  const requestOf = (qs: string): Known => {
     let k = known.get(qs);
     if (!k) {
       const query = parseQueryString(qs) as Record<string, string | string[] | undefined>;
-      k = { request: { method: 'GET', query }, operation: cswOperationOf({ method: 'GET', query, body: undefined }) };
+      const operation: CswOperationLabel = cswOperationOf({ method: 'GET', query, body: undefined });
+      const counter = metrics.cswRequests.labels({ operation });
+      k = { request: { method: 'GET', query }, countOperation: () => counter.inc() };
       if (known.size >= REMEMBERED) known.delete(known.keys().next().value as string);
       known.set(qs, k);
     }
     return k;
   };
-  const labels = { method: 'GET', route: opts.path, status_class: '2xx' };
+  const hits = metrics.cswCache.labels({ result: 'hit' });
+  const duration = metrics.httpDuration.labels({ method: 'GET', route: opts.path, status_class: '2xx' });
+
+  /** `true` when answered; `false`: the caller hands the request to Express */
+  const answer = (req: IncomingMessage, res: ServerResponse, qs: string, started: number, hit: CachedCswResult | undefined): boolean => {
+    if (!hit || !hit.bodyBytes || hit.status !== 200) return false;
+    res.writeHead(200, [
+      'X-Request-Id', requestIdOf(req.headers['x-request-id']),
+      'Cache-Control', hit.cacheControl,
+      'ETag', hit.etag,
+      'X-Cache', hit.cache,
+      'Content-Type', hit.contentType,
+      'Content-Length', String(hit.bodyBytes.length),
+    ]);
+    res.end(hit.bodyBytes);
+    served += 1;
+    requestOf(qs).countOperation();
+    hits.inc();
+    duration.observe((performance.now() - started) / 1000);
+    return true;
+  };
 
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void): boolean => {
     const url = req.url;
@@ -73,23 +101,10 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
       return false;
     }
     if (!pending) return false;
+    // answered synchronously when the generation is held under a lease (no store read)
+    if (!(pending instanceof Promise)) return answer(req, res, qs, started, pending);
     pending.then(
-      (hit) => {
-        if (!hit || !hit.bodyBytes || hit.status !== 200) return next();
-        res.writeHead(200, [
-          'X-Request-Id', requestIdOf(h['x-request-id']),
-          'Cache-Control', hit.cacheControl,
-          'ETag', hit.etag,
-          'X-Cache', hit.cache,
-          'Content-Type', hit.contentType,
-          'Content-Length', String(hit.bodyBytes.length),
-        ]);
-        res.end(hit.bodyBytes);
-        served += 1;
-        metrics.cswRequests.inc({ operation: requestOf(qs).operation });
-        metrics.cswCache.inc({ result: 'hit' });
-        metrics.httpDuration.observe(labels, (performance.now() - started) / 1000);
-      },
+      (hit) => { if (!answer(req, res, qs, started, hit)) next(); },
       () => next(),
     );
     return true;
