@@ -104,13 +104,15 @@ function copyStream(url: string, from: number, to: number, freeze: boolean, form
   // replica switches the triggers off (see the header); no foreign-key check per row
   const psql = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-f', '-'], {
     env: { ...process.env, PGOPTIONS: '-c session_replication_role=replica -c synchronous_commit=off -c default_toast_compression=lz4' },
-    stdio: [gen.stdout, 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
-  // psql has its own copy of the pipe now. The parent's must go: when the generator exits,
-  // Node resumes the parent's end of its stdout to drain it (child_process flushStdio) and
-  // would read the tail of the script — `COMMIT` — before psql does; psql then meets EOF in
-  // an open transaction, rolls it back and still exits 0 (seen: two of three streams lost).
-  gen.stdout!.destroy();
+  // the parent copies the script from one to the other. Handing the generator's stdout to
+  // psql as its stdin lost the tail of the script (COMMIT) on this machine, twice, even with
+  // the parent's end closed at once: psql met EOF inside the transaction, rolled it back and
+  // exited 0 (two of three streams lost). pipe() hands psql every byte and ends its stdin
+  // only after the generator's last one.
+  gen.stdout!.pipe(psql.stdin!);
+  psql.stdin!.on('error', () => undefined); // psql gone early: its exit code says why
   let stderr = '';
   let stdout = '';
   psql.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
