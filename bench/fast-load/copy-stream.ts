@@ -102,7 +102,8 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().then(() => process.exit(0), (err: unknown) => {
+  // no process.exit on success: it could cut off what is still queued for stdout (the COMMIT)
+  main().then(() => { process.exitCode = 0; }, (err: unknown) => {
     process.stderr.write(`aliran muat gagal: ${(err as Error)?.stack ?? String(err)}\n`);
     process.exit(1);
   });
