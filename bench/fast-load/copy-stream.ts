@@ -17,6 +17,9 @@ import { buildTemplates, documentOf, slotValues, synthesize, templateOf, themeSl
  *   tsx bench/fast-load/copy-stream.ts --from 0 --to 1000000 [--freeze] | psql -f - …
  */
 
+/** printed by psql after the COMMIT: the loader checks that each stream got that far */
+export const COMMITTED_MARK = 'gk-fast-load-committed';
+
 export const ownerId = (k: number): string => `usr-${String(k).padStart(2, '0')}`;
 
 // file_identifier: the loader's records are keyed by their public identifier (as records from
@@ -95,11 +98,12 @@ async function main(): Promise<void> {
   await pass('records', recordLine);
   await write(`\\.\nCOPY record_renders (record_id, format, version, xml) FROM STDIN${freeze};\n`);
   await pass('record_renders', (i, t) => renderLines(i, t, texts.get(t)!, forms));
-  await write('\\.\nCOMMIT;\n');
+  await write(`\\.\nCOMMIT;\n\\echo ${COMMITTED_MARK}\n`);
 }
 
 if (require.main === module) {
-  main().then(() => process.exit(0), (err: unknown) => {
+  // no process.exit on success: it could cut off what is still queued for stdout (the COMMIT)
+  main().then(() => { process.exitCode = 0; }, (err: unknown) => {
     process.stderr.write(`aliran muat gagal: ${(err as Error)?.stack ?? String(err)}\n`);
     process.exit(1);
   });

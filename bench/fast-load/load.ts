@@ -6,7 +6,7 @@ import { migrate } from '../../libs/db/migrate';
 import { openPgDatabase } from '../../libs/db/pg-database';
 import { createRenderer, RENDER_FORMATS, type RenderFormat } from '../../libs/render';
 import { ORGANISATIONS, orgId, recordValues } from './content';
-import { ownerId } from './copy-stream';
+import { COMMITTED_MARK, ownerId } from './copy-stream';
 import { buildTemplates, themeSlotsOf, verifyTemplates } from './templates';
 
 /**
@@ -104,14 +104,25 @@ function copyStream(url: string, from: number, to: number, freeze: boolean, form
   // replica switches the triggers off (see the header); no foreign-key check per row
   const psql = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-f', '-'], {
     env: { ...process.env, PGOPTIONS: '-c session_replication_role=replica -c synchronous_commit=off -c default_toast_compression=lz4' },
-    stdio: [gen.stdout, 'ignore', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // the parent copies the script from one to the other. Handing the generator's stdout to
+  // psql as its stdin lost the tail of the script (COMMIT) on this machine, twice, even with
+  // the parent's end closed at once: psql met EOF inside the transaction, rolled it back and
+  // exited 0 (two of three streams lost). pipe() hands psql every byte and ends its stdin
+  // only after the generator's last one.
+  gen.stdout!.pipe(psql.stdin!);
+  psql.stdin!.on('error', () => undefined); // psql gone early: its exit code says why
   let stderr = '';
+  let stdout = '';
   psql.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  psql.stdout!.on('data', (d: Buffer) => { stdout += d.toString(); });
   const exit = (p: { once(e: 'exit', f: (code: number | null) => void): unknown }): Promise<number> => new Promise((resolve) => p.once('exit', (code) => resolve(code ?? -1)));
   return Promise.all([exit(gen), exit(psql)]).then(([g, q]) => {
     const notices = stderr.split('\n').filter((l) => l.trim() && !/NOTICE|truncate cascades/.test(l));
     if (g !== 0 || q !== 0) throw new Error(`aliran ${from}–${to} gagal (generator ${g}, psql ${q}): ${notices.join(' ')}`);
+    // the script's last line, after COMMIT: without it the transaction was not committed
+    if (!stdout.includes(COMMITTED_MARK)) throw new Error(`aliran ${from}–${to}: psql tidak sampai ke COMMIT (naskah terpotong)`);
     if (notices.length) log(`psql ${from}–${to}: ${notices.join(' ')}`);
   });
 }
@@ -143,6 +154,14 @@ export async function fastLoad(opts: {
   try {
     const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0;
     if (exists && (await isComplete(url, n))) {
+      // a database loaded by an older checkout gets the migrations written since (040, 055, …)
+      const db = openPgDatabase({ connectionString: url, max: 1 });
+      try {
+        const applied = await migrate(db, undefined, (f, ms) => log(`  migrasi ${f}: ${(ms / 1000).toFixed(1)} s`));
+        if (applied.length) log(`migrasi yang belum ada diterapkan: ${applied.join(', ')}`);
+      } finally {
+        await db.close();
+      }
       const size = await admin.query<{ b: string }>('SELECT pg_database_size($1)::text AS b', [name]);
       log(`${name} sudah lengkap (${n} rekaman): dipakai ulang`);
       return { name, url, n, reused: true, seconds: 0, steps, databaseBytes: Number(size.rows[0]!.b) };

@@ -2,10 +2,11 @@ import type { Queryable } from '../../libs/db/database';
 import { searchPublishedPage } from '../../libs/db/search.repository';
 import { parseCql } from '../../libs/csw/filter/parse-cql';
 import { compileFilter } from '../../libs/search/filter/compile-sql';
+import { DEFAULT_COUNT_SETTINGS } from '../../libs/search/match-count';
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of exactly the statement a CSW GetRecords with a CQL constraint
- * sends on its first request (count and page in one statement; libs/db/search.repository.ts):
+ * sends on its first request (bounded count and page in one statement; libs/db/search.repository.ts):
  * the filter is parsed and compiled by the project's own code, and the repository function runs
  * against a Queryable that explains instead of executing.
  */
@@ -29,7 +30,8 @@ export async function explainCql(db: Queryable, cql: string, format = 'dc-brief'
     },
     exec: async () => undefined,
   } as unknown as Queryable;
-  await searchPublishedPage(explaining, { where, params, orderBy: 'r.id ASC', offset: 0, limit }, format);
+  // the first request's statement: the page and a count bounded by the default budget
+  await searchPublishedPage(explaining, { where, params, orderBy: 'r.id ASC', offset: 0, limit }, format, DEFAULT_COUNT_SETTINGS.exactRows);
   const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
   const indexes = [...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using |on )(\w+)/g)].map((m) => m[1]!))];
   return { cql, plan, executionMs, indexes };

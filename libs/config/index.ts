@@ -67,6 +67,13 @@ export interface Config {
    * but does not enforce it (measured), so it applies to server mode only.
    */
   statementTimeout: { requestMs: number; jobMs: number };
+  /**
+   * How searches count their matches within the request's budget (libs/search/match-count.ts):
+   * exactly up to SEARCH_COUNT_EXACT_ROWS matches, counted with the page; past that an estimate
+   * while the exact count runs in the background (SEARCH_COUNT_BACKGROUND at once, each with
+   * statement_timeout SEARCH_COUNT_TIMEOUT_MS), waited for SEARCH_COUNT_WAIT_MS.
+   */
+  searchCount: { exactRows: number; waitMs: number; timeoutMs: number; concurrency: number };
   /** deadline of each probe on the admin system-status page (STATUS_PROBE_TIMEOUT_MS, default 2 s) */
   statusProbeTimeoutMs: number;
   /** retries of `notify` jobs: attempts in all (NOTIFY_MAX_ATTEMPTS) and the first wait, doubled each time (NOTIFY_BACKOFF_MS) */
@@ -318,6 +325,12 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
     statementTimeout: {
       requestMs: int('DB_STATEMENT_TIMEOUT_MS', 5_000, 0, 3_600_000),
       jobMs: int('DB_JOB_STATEMENT_TIMEOUT_MS', 300_000, 0, 86_400_000),
+    },
+    searchCount: {
+      exactRows: int('SEARCH_COUNT_EXACT_ROWS', 10_000, 0, 100_000_000),
+      waitMs: int('SEARCH_COUNT_WAIT_MS', 200, 0, 600_000),
+      timeoutMs: int('SEARCH_COUNT_TIMEOUT_MS', 120_000, 0, 3_600_000),
+      concurrency: int('SEARCH_COUNT_BACKGROUND', 1, 0, 16),
     },
     statusProbeTimeoutMs: int('STATUS_PROBE_TIMEOUT_MS', 2_000, 100, 60_000),
     notify: {

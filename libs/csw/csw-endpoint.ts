@@ -3,6 +3,7 @@ import type { CswIdentity } from '../config';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { RenderFormat } from '../render/formats';
 import type { SearchStore } from '../search/search-port';
+import type { MatchCounter } from '../search/match-count';
 import { createCswResponseCache, type CswResponseCache } from './csw-cache';
 import { createCswService, type CswLogger, type CswService } from './csw-service';
 
@@ -23,6 +24,8 @@ export interface BuiltinCswSettings {
 export interface BuiltinCswDeps extends BuiltinCswSettings {
   /** the search core's database port */
   store: SearchStore;
+  /** how GetRecords counts (libs/search/match-count.ts); one with the default settings otherwise */
+  counter?: MatchCounter;
   /** the identity GetCapabilities shows (the stored one over identityDefaults) */
   getIdentity(): Promise<CswIdentity>;
   kv: KeyValueStore;
@@ -69,6 +72,7 @@ export function createBuiltinCsw(deps: BuiltinCswDeps): BuiltinCsw {
 
   const service = createCswService({
     store: deps.store,
+    ...(deps.counter ? { counter: deps.counter } : {}),
     baseUrl: deps.baseUrl,
     getIdentity: deps.getIdentity,
     exceptionHttpStatus: deps.exceptionHttpStatus,

@@ -1,7 +1,7 @@
 import { isAppError } from '../errors';
 import { asCswError, CswError, invalid } from './csw-error';
 import type { CswServiceDeps, ExecuteContext } from './handlers/handler-deps';
-import { createCountMemo } from '../search/count-memo';
+import { createMatchCounter } from '../search/match-count';
 import { handleGetDomain } from './handlers/get-domain.handler';
 import { handleGetRecordById, handleGetRecords } from './handlers/get-records.handler';
 import type { CswRequest, GetCapabilitiesRequest } from './request/csw-request';
@@ -29,6 +29,8 @@ export interface CswHttpResponse {
   status: number;
   contentType: string;
   body: string;
+  /** an estimated count: not to be cached (libs/search/response-cache.ts) */
+  provisional?: boolean;
 }
 
 export interface CswService {
@@ -75,23 +77,27 @@ export function createCswService(deps: CswServiceDeps): CswService {
     return writeCapabilities({ identity, baseUrl: deps.baseUrl, sections, updateSequence: serverSequence });
   }
 
-  // exact counts per (cache generation, filter); used only when execute() is given the generation
-  const countMemo = createCountMemo();
+  // counts per (cache generation, filter), remembered only when execute() is given the
+  // generation; the API shares one counter between CSW and OGC API – Records
+  const counter = deps.counter ?? createMatchCounter(deps.store, {}, deps.logger);
 
-  async function dispatch(req: CswRequest, ctx: ExecuteContext = {}): Promise<string> {
+  async function dispatch(req: CswRequest, ctx: ExecuteContext = {}): Promise<{ body: string; provisional?: boolean }> {
     switch (req.operation) {
       case 'GetCapabilities':
-        return capabilities(req);
+        return { body: await capabilities(req) };
       case 'GetRecords':
-        return handleGetRecords(deps, req, countMemo, ctx);
+        return handleGetRecords(deps, req, counter, ctx);
       case 'GetRecordById':
-        return handleGetRecordById(deps, req);
+        return { body: await handleGetRecordById(deps, req) };
       case 'DescribeRecord':
-        return writeDescribeRecordResponse(req.typeNames, req.schemaLanguage);
+        return { body: writeDescribeRecordResponse(req.typeNames, req.schemaLanguage) };
       case 'GetDomain':
-        return handleGetDomain(deps, req);
+        return { body: await handleGetDomain(deps, req) };
     }
   }
+
+  const ok = (r: { body: string; provisional?: boolean }): CswHttpResponse =>
+    ({ status: 200, contentType: CSW_CONTENT_TYPE, body: r.body, ...(r.provisional ? { provisional: true } : {}) });
 
   function failure(err: unknown): CswHttpResponse {
     let e: CswError | undefined = asCswError(err);
@@ -111,15 +117,14 @@ export function createCswService(deps: CswServiceDeps): CswService {
     parse: parseCswHttpRequest,
     async handle(req) {
       try {
-        const body = await dispatch(parseCswHttpRequest(req));
-        return { status: 200, contentType: CSW_CONTENT_TYPE, body };
+        return ok(await dispatch(parseCswHttpRequest(req)));
       } catch (err) {
         return failure(err);
       }
     },
     async execute(req, ctx) {
       try {
-        return { status: 200, contentType: CSW_CONTENT_TYPE, body: await dispatch(req, ctx) };
+        return ok(await dispatch(req, ctx));
       } catch (err) {
         return failure(err);
       }

@@ -1,4 +1,4 @@
-import type { Queryable } from './database';
+import type { Database, Queryable } from './database';
 
 /**
  * A Queryable that runs at most `max` statements at once and queues the rest (first come,
@@ -7,7 +7,7 @@ import type { Queryable } from './database';
  * searches arrive together, logged-in REST requests still find a free connection instead of
  * a 503 after the pool's connect timeout (issue 12: ten large polygons held all ten).
  */
-export function gateQueryable(inner: Queryable, max: number): Queryable {
+export function gateQueryable(inner: Queryable & Partial<Pick<Database, 'transaction'>>, max: number): Queryable & Partial<Pick<Database, 'transaction'>> {
   let running = 0;
   const waiting: (() => void)[] = [];
   const acquire = (): Promise<void> => {
@@ -30,8 +30,12 @@ export function gateQueryable(inner: Queryable, max: number): Queryable {
       release();
     }
   };
+  const transaction = inner.transaction?.bind(inner);
   return {
     query: (sql, params) => gated(() => inner.query(sql, params)),
     exec: (sql) => gated(() => inner.exec(sql)),
+    // a transaction holds one connection from BEGIN to COMMIT: one slot for all of it (a
+    // background count with its own statement timeout, libs/search/match-count.ts)
+    ...(transaction ? { transaction: <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => gated(() => transaction(fn)) } : {}),
   };
 }

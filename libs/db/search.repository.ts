@@ -1,4 +1,5 @@
 import type { FacetValue, PageRow, SearchQuery, SearchStore } from '../search/search-port';
+import type { FetchedPage as PageFetch } from '../search/match-count';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { Queryable } from './database';
 import { findRecordById, RECORD_COLUMNS, toRecord, type RecordRow as FullRecordRow } from './record.repository';
@@ -9,8 +10,10 @@ import { findRecordById, RECORD_COLUMNS, toRecord, type RecordRow as FullRecordR
  * compiler): plain SQL over `records r` whose values are all in `params` as $1…$n. Nothing
  * here ever shows a record in another status.
  *
- * A results page is ONE statement (the count, and the page's ids each with its version and
- * its stored render): a GetRecords answer costs one round trip to PostgreSQL.
+ * A results page is ONE statement (a bounded count, and the page's ids each with its version
+ * and its stored render): a GetRecords answer costs one round trip to PostgreSQL. How many
+ * matches are counted, and what is answered past that, is the search core's decision
+ * (libs/search/match-count.ts).
  */
 export type CswSearchQuery = SearchQuery;
 export type { PageRow };
@@ -22,28 +25,62 @@ export interface CswSearchResult {
 
 const published = (where: string): string => `FROM records r WHERE r.status = 'PUBLISHED' AND (${where})`;
 
-/** numberOfRecordsMatched: exact; broad filters are served by index-only or bitmap scans */
-export async function countPublished(db: Queryable, where: string, params: readonly unknown[]): Promise<number> {
-  const res = await db.query<{ n: string | number }>(`SELECT count(*) AS n ${published(where)}`, params);
-  return Number(res.rows[0]?.n ?? 0);
+/**
+ * numberOfRecordsMatched: exact. `timeoutMs` (a background count, libs/search/match-count.ts)
+ * runs it in its own transaction with that statement_timeout instead of the connection's
+ * request timeout, when the database has transactions.
+ */
+export async function countPublished(db: Queryable, where: string, params: readonly unknown[], opts: { timeoutMs?: number } = {}): Promise<number> {
+  const sql = `SELECT count(*) AS n ${published(where)}`;
+  const run = async (q: Queryable): Promise<number> => Number((await q.query<{ n: string | number }>(sql, params)).rows[0]?.n ?? 0);
+  const withTx = db as Queryable & Partial<Transactional>;
+  if (opts.timeoutMs === undefined || !withTx.transaction) return run(db);
+  const ms = Math.max(0, Math.floor(opts.timeoutMs));
+  return withTx.transaction<number>(async (t) => {
+    // SET LOCAL: only for this transaction, the pooled connection keeps its request timeout
+    await t.query(`SET LOCAL statement_timeout = ${ms}`);
+    return run(t);
+  });
 }
 
-function pageSelect(q: CswSearchQuery): { sql: string; params: unknown[] } {
+type Transactional = { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> };
+
+/**
+ * The planner's estimate of the PUBLISHED records matching `where`, from EXPLAIN (no row is
+ * read): what a broad search shows while its exact count is still being made.
+ */
+export async function estimatePublished(db: Queryable, where: string, params: readonly unknown[]): Promise<number> {
+  const res = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${published(where)}`, params);
+  const raw = res.rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const rows = Number(plan?.[0]?.Plan?.['Plan Rows']);
+  return Number.isFinite(rows) && rows > 0 ? Math.round(rows) : 0;
+}
+
+/** a count of at most `upTo` + 1 matches: exact up to `upTo`, "more than `upTo`" beyond */
+function boundedCount(where: string, upToParam: string): string {
+  return `SELECT count(*) AS matched FROM (SELECT 1 ${published(where)} LIMIT ${upToParam} + 1) b`;
+}
+
+/** the ids of one page and ONE row more (it tells whether a next page exists) */
+function pageSelect(q: CswSearchQuery): { sql: string; params: unknown[]; limit: number } {
   const n = q.params.length;
+  const limit = Math.max(0, Math.floor(q.limit));
   return {
     sql: `SELECT r.id ${published(q.where)} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`,
-    params: [...q.params, Math.max(0, Math.floor(q.offset)), Math.max(0, Math.floor(q.limit))],
+    params: [...q.params, Math.max(0, Math.floor(q.offset)), limit + 1],
+    limit,
   };
 }
 
-/** ids of one page (and the count), for callers that do not need renders */
+/** ids of one page and the exact count (tests and tools; the services use the bounded forms below) */
 export async function searchPublished(db: Queryable, q: CswSearchQuery): Promise<CswSearchResult> {
   const count = countPublished(db, q.where, q.params);
   if (q.limit <= 0) return { matched: await count, ids: [] };
   const page = pageSelect(q);
   // both at once: on a pool they run on two connections
   const [matched, rows] = await Promise.all([count, db.query<{ id: string }>(page.sql, page.params)]);
-  return { matched, ids: rows.rows.map((r) => r.id) };
+  return { matched, ids: rows.rows.slice(0, page.limit).map((r) => r.id) };
 }
 
 interface RenderRow {
@@ -60,36 +97,52 @@ const toPageRow = (r: RenderRow): PageRow => ({
   renderVersion: r.render_version === null ? null : Number(r.render_version),
 });
 
+/** min(matches, upTo + 1), alone: a resultType=hits request has no page */
+async function boundedCountOnly(db: Queryable, where: string, params: readonly unknown[], upTo: number): Promise<number> {
+  const res = await db.query<{ matched: string | number }>(boundedCount(where, `$${params.length + 1}`), [...params, Math.max(0, Math.floor(upTo))]);
+  return Number(res.rows[0]?.matched ?? 0);
+}
+
 /**
  * One page in order, each record with its render of `format`, in ONE statement together with
- * the exact count unless the caller already knows it (`matched`, from the count memo). The
- * page's ids are collected by ARRAY(subquery … ORDER BY …), which keeps the order, and
- * numbered WITH ORDINALITY; version and render then come by primary key. One statement is
- * one round trip and one socket write: on a loaded machine each write to a loopback socket
- * costs as much as a small query.
+ * a count of at most `countUpTo` + 1 matches unless `countUpTo` is undefined (the caller knows
+ * the count: libs/search/match-count.ts decides). The page's ids (one more than the page, so
+ * `more` says whether a next page exists) are collected by ARRAY(subquery … ORDER BY …), which
+ * keeps the order, and numbered WITH ORDINALITY; version and render then come by primary key
+ * for the page's own rows only. One statement is one round trip and one socket write: on a
+ * loaded machine each write to a loopback socket costs as much as a small query.
  */
-export async function searchPublishedPage(db: Queryable, q: CswSearchQuery, format: string, matched?: number): Promise<{ matched: number; rows: PageRow[] }> {
-  if (q.limit <= 0) return { matched: matched ?? (await countPublished(db, q.where, q.params)), rows: [] };
+export async function searchPublishedPage(db: Queryable, q: CswSearchQuery, format: string, countUpTo?: number): Promise<PageFetch<PageRow>> {
+  if (q.limit <= 0) {
+    return countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
+  }
   const page = pageSelect(q);
   const f = page.params.length + 1;
-  const pageWithRenders = `SELECT p.id, p.version, rr.xml, rr.version AS render_version, u.pos
-       FROM unnest(ARRAY(${page.sql})) WITH ORDINALITY AS u(id, pos)
+  const pageWithRenders = `SELECT p.id, p.version, rr.xml, rr.version AS render_version, u.pos, cardinality(a.ids) AS fetched
+       FROM (SELECT ARRAY(${page.sql}) AS ids) a
+       CROSS JOIN LATERAL unnest(a.ids) WITH ORDINALITY AS u(id, pos)
        JOIN records p ON p.id = u.id
        LEFT JOIN record_renders rr ON rr.record_id = u.id AND rr.format = $${f}`;
-  const params = [...page.params, format];
-  if (matched !== undefined) {
-    const res = await db.query<RenderRow>(`${pageWithRenders} ORDER BY u.pos`, params);
-    return { matched, rows: res.rows.map(toPageRow) };
+  const params: unknown[] = [...page.params, format];
+  type Row = RenderRow & { fetched: number | null; matched?: string | number; id: string | null };
+  let rows: Row[];
+  let counted: number | undefined;
+  if (countUpTo === undefined) {
+    rows = (await db.query<Row>(`${pageWithRenders} ORDER BY u.pos`, params)).rows;
+  } else {
+    // the count row joined with the page: an empty page (past the end) still brings the count
+    const res = await db.query<Row>(
+      `SELECT c.matched, x.id, x.version, x.xml, x.render_version, x.fetched
+         FROM (${boundedCount(q.where, `$${f + 1}`)}) c
+         LEFT JOIN LATERAL (${pageWithRenders}) x ON true
+        ORDER BY x.pos`,
+      [...params, Math.max(0, Math.floor(countUpTo))],
+    );
+    counted = Number(res.rows[0]?.matched ?? 0);
+    rows = res.rows.filter((r) => r.id !== null);
   }
-  // the count row joined with the page: an empty page (past the end) still brings the count
-  const res = await db.query<RenderRow & { matched: string | number; id: string | null }>(
-    `SELECT c.matched, x.id, x.version, x.xml, x.render_version
-       FROM (SELECT count(*) AS matched ${published(q.where)}) c
-       LEFT JOIN LATERAL (${pageWithRenders}) x ON true
-      ORDER BY x.pos`,
-    params,
-  );
-  return { matched: Number(res.rows[0]?.matched ?? 0), rows: res.rows.filter((r) => r.id !== null).map(toPageRow) };
+  const more = Number(rows[0]?.fetched ?? 0) > page.limit;
+  return { items: rows.slice(0, page.limit).map(toPageRow), more, ...(counted !== undefined ? { counted } : {}) };
 }
 
 /**
@@ -114,25 +167,34 @@ export async function domainValues(db: Queryable, sql: string): Promise<string[]
 }
 
 /**
- * One page as whole records (OGC API – Records builds its GeoJSON from the document), with the
- * exact count in the same statement unless the caller knows it, like searchPublishedPage.
+ * One page as whole records (OGC API – Records builds its GeoJSON from the document), one row
+ * more than the page and the bounded count in the same statement, like searchPublishedPage.
  */
-export async function pageOfRecords(db: Queryable, q: SearchQuery, matched?: number): Promise<{ matched: number; records: MetadataRecord[] }> {
-  if (q.limit <= 0) return { matched: matched ?? (await countPublished(db, q.where, q.params)), records: [] };
-  const page = pageSelect(q);
-  const pageRecords = `SELECT ${RECORD_COLUMNS}, u.pos
-       FROM unnest(ARRAY(${page.sql})) WITH ORDINALITY AS u(id, pos)
-       JOIN records r ON r.id = u.id`;
-  if (matched !== undefined) {
-    const res = await db.query<FullRecordRow>(`${pageRecords} ORDER BY u.pos`, page.params);
-    return { matched, records: res.rows.map(toRecord) };
+export async function pageOfRecords(db: Queryable, q: SearchQuery, countUpTo?: number): Promise<PageFetch<MetadataRecord>> {
+  if (q.limit <= 0) {
+    return countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
   }
-  const res = await db.query<FullRecordRow & { matched: string | number }>(
-    `SELECT c.matched, x.* FROM (SELECT count(*) AS matched ${published(q.where)}) c
-       LEFT JOIN LATERAL (${pageRecords}) x ON true ORDER BY x.pos`,
-    page.params,
-  );
-  return { matched: Number(res.rows[0]?.matched ?? 0), records: res.rows.filter((r) => r.id !== null).map(toRecord) };
+  const page = pageSelect(q);
+  const pageRecords = `SELECT ${RECORD_COLUMNS}, u.pos, cardinality(a.ids) AS fetched
+       FROM (SELECT ARRAY(${page.sql}) AS ids) a
+       CROSS JOIN LATERAL unnest(a.ids) WITH ORDINALITY AS u(id, pos)
+       JOIN records r ON r.id = u.id`;
+  type Row = FullRecordRow & { fetched: number | null; matched?: string | number };
+  let rows: Row[];
+  let counted: number | undefined;
+  if (countUpTo === undefined) {
+    rows = (await db.query<Row>(`${pageRecords} ORDER BY u.pos`, page.params)).rows;
+  } else {
+    const res = await db.query<Row>(
+      `SELECT c.matched, x.* FROM (${boundedCount(q.where, `$${page.params.length + 1}`)}) c
+         LEFT JOIN LATERAL (${pageRecords}) x ON true ORDER BY x.pos`,
+      [...page.params, Math.max(0, Math.floor(countUpTo))],
+    );
+    counted = Number(res.rows[0]?.matched ?? 0);
+    rows = res.rows.filter((r) => r.id !== null);
+  }
+  const more = Number(rows[0]?.fetched ?? 0) > page.limit;
+  return { items: rows.slice(0, page.limit).map(toRecord), more, ...(counted !== undefined ? { counted } : {}) };
 }
 
 /** The PUBLISHED record a public identifier names (OARec items). */
@@ -179,9 +241,10 @@ export async function facetCounts(
 /** The SearchStore port of libs/search over this database. */
 export function createSearchStore(db: Queryable): SearchStore {
   return {
-    countPublished: (where, params) => countPublished(db, where, params),
-    pageWithRenders: (q, format, matched) => searchPublishedPage(db, q, format, matched),
-    pageOfRecords: (q, matched) => pageOfRecords(db, q, matched),
+    countPublished: (where, params, opts) => countPublished(db, where, params, opts),
+    estimatePublished: (where, params) => estimatePublished(db, where, params),
+    pageWithRenders: (q, format, countUpTo) => searchPublishedPage(db, q, format, countUpTo),
+    pageOfRecords: (q, countUpTo) => pageOfRecords(db, q, countUpTo),
     publishedWithRenders: (ids, format) => publishedWithRenders(db, ids, format),
     publishedRecord: (id) => publishedRecord(db, id),
     recordById: (id) => findRecordById(db, id),

@@ -5,9 +5,12 @@ import { COLLECTION_PATH, ITEMS_PATH, link, MEDIA, type Link } from './oarec-lin
 import { recordFeature } from './record-geojson';
 
 /**
- * An items page as a GeoJSON FeatureCollection (recordCollectionGeoJSON): exact
- * numberMatched, numberReturned = the features sent, timeStamp, and links that repeat the
- * query — self, the HTML alternate, next while more remain and prev when not at the start.
+ * An items page as a GeoJSON FeatureCollection (recordCollectionGeoJSON): numberMatched when
+ * the count is exact — it is optional, and past the count budget (libs/search/match-count.ts)
+ * it is left out rather than sent as an exact-looking estimate — numberReturned = the
+ * features sent, timeStamp, and links that repeat the query — self, the HTML alternate, next
+ * when a record follows this page (known from the page query's extra row, not from a count)
+ * and prev when not at the start.
  * `facets` (non-standard, the schema allows extra members) only when asked for.
  */
 export function itemsHref(baseUrl: string, echo: Record<string, string>, extra: Record<string, string | number>): string {
@@ -25,11 +28,11 @@ export function itemsDocument(baseUrl: string, q: ItemQuery, page: SearchPage, f
     link(at(q.offset, 'html'), 'alternate', MEDIA.html, 'Halaman ini sebagai HTML'),
     link(`${baseUrl}${COLLECTION_PATH}`, 'collection', MEDIA.json, 'Katalog metadata'),
   ];
-  if (q.offset + features.length < page.matched && features.length > 0) links.push(link(at(q.offset + q.limit), 'next', MEDIA.geojson, 'Halaman berikutnya'));
+  if (page.more && features.length > 0) links.push(link(at(q.offset + q.limit), 'next', MEDIA.geojson, 'Halaman berikutnya'));
   if (q.offset > 0) links.push(link(at(Math.max(0, q.offset - q.limit)), 'prev', MEDIA.geojson, 'Halaman sebelumnya'));
   return {
     type: 'FeatureCollection',
-    numberMatched: page.matched,
+    ...(page.count.exact ? { numberMatched: page.count.value } : {}),
     numberReturned: features.length,
     timeStamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     features,

@@ -100,7 +100,8 @@ export function createOarecService(deps: OarecServiceDeps): OarecService {
           deps.core.page(q.filter, q.sort, q.offset, q.limit, countScope),
           q.facets ? deps.core.facets(q.filter, FACET_LIMIT) : Promise.resolve(undefined),
         ]);
-        return json(itemsDocument(baseUrl, q, page, facets), GEOJSON_TYPE);
+        const answer = json(itemsDocument(baseUrl, q, page, facets), GEOJSON_TYPE);
+        return page.count.exact ? answer : { ...answer, provisional: true };
       }
       case 'record': {
         if (req.format === 'iso19139' || req.format === 'iso19115-3') {

@@ -3,6 +3,7 @@ import type { CswHttpRequest } from '../csw/csw-service';
 import { readBuiltinCswSettings } from '../csw/csw-shared-settings';
 import { loadCswIdentity } from '../db/csw-identity.repository';
 import { createSearchStore } from '../db/search.repository';
+import { createMatchCounter } from '../search/match-count';
 import type { ProcessorDeps } from './processor-deps';
 
 /** A change that touched what CSW shows, after its renders are stored and the generation bumped. */
@@ -66,9 +67,13 @@ export async function warmCswCache(deps: CswWarmDeps, change: CswWarmRequest): P
     let entry = builtins.get(deps);
     if (!entry || entry.settingsJson !== settingsJson) {
       // the worker's own assembly of the same built-in CSW the API runs (builtin-catalogue.ts there)
+      const store = createSearchStore(deps.db);
       const csw = createBuiltinCsw({
         ...settings,
-        store: createSearchStore(deps.db),
+        store,
+        // the worker answers no user: it counts exactly with the page, under its connections'
+        // job statement timeout, so what it warms is an exact, cacheable answer
+        counter: createMatchCounter(store, { exactRows: 1_000_000_000, concurrency: 0 }),
         getIdentity: () => loadCswIdentity(deps.db, settings.identityDefaults),
         kv: deps.kv,
         logger: deps.logger,

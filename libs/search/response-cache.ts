@@ -20,6 +20,11 @@ export interface ServiceHttpResponse {
   status: number;
   contentType: string;
   body: string;
+  /**
+   * The answer carries an estimated count whose exact value is being made (match-count.ts):
+   * sent, never stored, so the same request answers with the exact count once it is known.
+   */
+  provisional?: boolean;
 }
 
 export interface CacheLogger {
@@ -92,8 +97,10 @@ const PEEK_SIGNATURES = 2_000;
 
 const etagOf = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-/** An error is never cached: a NoApplicableCode may be gone on the next try. */
-const cacheableBy = (service: CacheableService<unknown>) => (r: CswHttpResponse): boolean => r.status === 200 && !service.isError?.(r);
+/** A real answer, not an error document */
+const answerBy = (service: CacheableService<unknown>) => (r: CswHttpResponse): boolean => r.status === 200 && !service.isError?.(r);
+/** An error is never cached (a NoApplicableCode may be gone on the next try), nor an estimated count. */
+const cacheableBy = (service: CacheableService<unknown>) => (r: CswHttpResponse): boolean => answerBy(service)(r) && r.provisional !== true;
 
 /**
  * Larger answers are sent but not kept in the shared store (X-Cache: bypass). A harvest page
@@ -168,13 +175,15 @@ export function createResponseCache<CswRequest>(
   const budgetOf = (ttl: number): number => budgets[ttl] ?? Math.min(...Object.values(budgets));
   const storeError = (err: unknown) => logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'cache CSW tidak tersedia; dijawab dari basis data');
   const cacheable = cacheableBy(service as CacheableService<unknown>);
+  const isAnswer = answerBy(service as CacheableService<unknown>);
   const cswCacheKey = (p: CswRequest): string => service.cacheKey(p);
   const cswTtlSeconds = (p: CswRequest): number => service.ttlSeconds(p);
   const withoutEcho = (p: CswRequest): { parsed: CswRequest; echo: string | undefined } => service.echo?.split(p) ?? { parsed: p, echo: undefined };
 
   /** The answer as this client must get it: its own echo put in, and an ETag of that body. */
   function withEcho(r: CachedCswResult, echo: string | undefined): CachedCswResult {
-    if (echo === undefined || !service.echo || !cacheable(r)) return r;
+    // a provisional answer is not kept but is an answer: it gets its echo too
+    if (echo === undefined || !service.echo || !isAnswer(r)) return r;
     const out: CachedCswResult = { ...r, body: service.echo.intoBody(r.body, echo), etag: etagOf(`${r.etag}\n${echo}`) };
     if (r.bodyBytes) out.bodyBytes = service.echo.intoBytes(r.bodyBytes, echo);
     else delete out.bodyBytes;

@@ -1,5 +1,5 @@
 import type { MetadataRecord } from '../catalogue/record.types';
-import { countKey, createCountMemo } from './count-memo';
+import { createMatchCounter, type MatchCount, type MatchCounter } from './match-count';
 import { compileFilter } from './filter/compile-sql';
 import type { FilterNode } from './filter/filter-ast';
 import { resolveOarecQueryable } from './queryables';
@@ -8,12 +8,15 @@ import { compileOrderBy, type SortSpec } from './sort-order';
 
 /**
  * The protocol-independent search: a filter tree and a sort → one page of PUBLISHED records
- * with the exact count (remembered per cache generation in the count memo), and facet counts
- * over the same filter. OGC API – Records runs on it; CSW's GetRecords uses the same pieces
- * (compileFilter, compileOrderBy, the count memo, the store).
+ * with its count (exact, or an estimate past the count budget: match-count.ts) and whether a
+ * next page exists, and facet counts over the same filter. OGC API – Records runs on it;
+ * CSW's GetRecords uses the same pieces (compileFilter, compileOrderBy, the match counter,
+ * the store).
  */
 export interface SearchPage {
-  matched: number;
+  count: MatchCount;
+  /** a record follows this page */
+  more: boolean;
   records: MetadataRecord[];
 }
 
@@ -33,18 +36,16 @@ const FACETS = FACET_NAMES.map((name) => {
   return { name, sql: q.sql, array: q.kind === 'text[]' };
 });
 
-export function createSearchCore(store: SearchStore): SearchCore {
-  const memo = createCountMemo();
+/** `counter`: shared with CSW in the API (one memo, one set of background counts) */
+export function createSearchCore(store: SearchStore, counter: MatchCounter = createMatchCounter(store)): SearchCore {
   return {
     async page(filter, sort, offset, limit, countScope) {
       const params: unknown[] = [];
       const where = compileFilter(filter, params);
       const orderBy = compileOrderBy(sort);
-      const key = countScope !== undefined ? countKey(where, params) : undefined;
-      const known = key !== undefined ? memo.get(countScope!, key) : undefined;
-      const { matched, records } = await store.pageOfRecords({ where, params, orderBy, offset, limit }, known);
-      if (key !== undefined && known === undefined) memo.set(countScope!, key, matched);
-      return { matched, records };
+      const r = await counter.page({ where, params, offset, limit, ...(countScope !== undefined ? { scope: countScope } : {}) },
+        (countUpTo) => store.pageOfRecords({ where, params, orderBy, offset, limit }, countUpTo));
+      return { count: r.count, more: r.more, records: r.items };
     },
     async facets(filter, limit) {
       const params: unknown[] = [];

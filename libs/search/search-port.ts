@@ -1,4 +1,5 @@
 import type { MetadataRecord } from '../catalogue/record.types';
+import type { CountStore, FetchedPage } from './match-count';
 
 /**
  * The search core's window on the database (implemented in libs/db/search.repository.ts,
@@ -31,13 +32,14 @@ export interface FacetValue {
   count: number;
 }
 
-export interface SearchStore {
-  /** exact count of the PUBLISHED records matching `where` */
-  countPublished(where: string, params: readonly unknown[]): Promise<number>;
-  /** one page in order with each record's render of `format`, and the exact count unless `matched` is given */
-  pageWithRenders(q: SearchQuery, format: string, matched?: number): Promise<{ matched: number; rows: PageRow[] }>;
-  /** one page in order as whole records (document + catalogue dates), and the exact count unless `matched` is given */
-  pageOfRecords(q: SearchQuery, matched?: number): Promise<{ matched: number; records: MetadataRecord[] }>;
+export interface SearchStore extends CountStore {
+  /**
+   * One page in order with each record's render of `format`; `more` when a record follows the
+   * page; with `countUpTo`, also min(matches, countUpTo + 1) as `counted` (match-count.ts).
+   */
+  pageWithRenders(q: SearchQuery, format: string, countUpTo?: number): Promise<FetchedPage<PageRow>>;
+  /** one page in order as whole records (document + catalogue dates), like pageWithRenders */
+  pageOfRecords(q: SearchQuery, countUpTo?: number): Promise<FetchedPage<MetadataRecord>>;
   /**
    * The PUBLISHED records whose file identifiers are among `fileIdentifiers` (the public names:
    * CSW GetRecordById, OARec item ids) with their render of `format`, in no particular order.

@@ -7,6 +7,7 @@ import { gateQueryable } from '../../libs/db/gated-queryable';
 import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../../libs/csw/csw-endpoint';
 import type { SearchStore } from '../../libs/search/search-port';
 import { createSearchCore, type SearchCore } from '../../libs/search/search-core';
+import { createMatchCounter } from '../../libs/search/match-count';
 import { createResponseCache, type ResponseCache } from '../../libs/search/response-cache';
 import { createOarecService, type OarecService } from '../../libs/oarec/oarec-service';
 import type { Logger } from '../../libs/logger';
@@ -51,6 +52,9 @@ export interface BuiltinCatalogueDeps {
 export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatalogue {
   const { config, db, kv, logger, renderer, jobs } = deps;
   const store = createSearchStore(gateQueryable(db, PUBLIC_DB_SHARE));
+  // one memo and one set of background counts for both protocols: a broad search counted for
+  // CSW is exact for OGC API – Records too (same compiled filter)
+  const counter = createMatchCounter(store, config.searchCount, logger);
   const getIdentity = () => loadCswIdentity(db, config.csw.identity);
   const cswSettings: BuiltinCswSettings = {
     baseUrl: config.baseUrl,
@@ -61,6 +65,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
     ? createBuiltinCsw({
       ...cswSettings,
       store,
+      counter,
       getIdentity,
       kv,
       logger,
@@ -76,7 +81,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
       },
     })
     : undefined;
-  const core = createSearchCore(store);
+  const core = createSearchCore(store, counter);
   const oarecService = createOarecService({
     baseUrl: config.baseUrl,
     core,

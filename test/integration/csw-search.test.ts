@@ -8,7 +8,7 @@ import { envelopeWkt, toWkt, type Pos } from '../../libs/search/filter/geometry'
 import { parseCql } from '../../libs/csw/filter/parse-cql';
 import { domainSql, QUERYABLES, resolveQueryable } from '../../libs/search/queryables';
 import { compileOrderBy, type SortSpec } from '../../libs/csw/sort-by';
-import { countPublished, domainValues, publishedWithRenders, searchPublished, searchPublishedPage } from '../../libs/db/search.repository';
+import { countPublished, domainValues, estimatePublished, publishedWithRenders, searchPublished, searchPublishedPage } from '../../libs/db/search.repository';
 import type { Database } from '../../libs/db/database';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
@@ -406,25 +406,33 @@ describe('renders, versions and domains', () => {
     await db.query(`INSERT INTO record_renders (record_id, format, version, xml) VALUES ('r01', 'dc-full', 1, '<csw:Record/>'), ('n01', 'dc-full', 1, '<secret/>'), ('r03', 'gmd', 1, '<gmd:MD_Metadata/>')`);
   });
 
-  it('a page comes in order with the version and render of each record (null when missing) and the count, in one statement', async () => {
+  it('a page comes in order with the version and render of each record (null when missing), whether more follow, and a bounded count, in one statement', async () => {
     const orderBy = compileOrderBy([{ property: 'dc:title', order: 'ASC' }]);
-    const { matched, rows } = await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 3, limit: 4 }, 'dc-full');
-    expect(matched).toBe(8);
+    const { counted, items: rows, more } = await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 3, limit: 4 }, 'dc-full', 100);
+    expect([counted, more]).toEqual([8, true]);
     expect(rows.map((r) => r.id)).toEqual(['r02', 'r03', 'r01', 'r06']);
     expect(rows.find((r) => r.id === 'r01')).toEqual({ id: 'r01', version: 1, xml: '<csw:Record/>', renderVersion: 1 });
     expect(rows.find((r) => r.id === 'r03')).toEqual({ id: 'r03', version: 1, xml: null, renderVersion: null });
+    // the last page: nothing more follows
+    expect((await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 4, limit: 4 }, 'dc-full')).more).toBe(false);
     // past the end: no rows, the count still comes
-    expect(await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 50, limit: 4 }, 'dc-full')).toEqual({ matched: 8, rows: [] });
+    expect(await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 50, limit: 4 }, 'dc-full', 100)).toEqual({ counted: 8, items: [], more: false });
+    // the count stops one past its bound: 8 matches counted up to 5 say "6", i.e. more than 5
+    expect((await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 0, limit: 2 }, 'dc-full', 5)).counted).toBe(6);
     // filter parameters and the paging parameters do not collide
     const params: unknown[] = [];
     const where = compileFilter(like('dc:title', 'Lorem*'), params);
-    const page = await searchPublishedPage(db, { where, params, orderBy: 'r.id ASC', offset: 0, limit: 10 }, 'gmd');
-    expect([page.matched, page.rows.map((r) => [r.id, r.xml])]).toEqual([2, [['r02', null], ['r03', '<gmd:MD_Metadata/>']]]);
-    // a count the caller knows (count memo) is not computed again, but taken as given
-    const known = await searchPublishedPage(db, { where, params, orderBy: 'r.id ASC', offset: 1, limit: 10 }, 'gmd', 99);
-    expect([known.matched, known.rows.map((r) => r.id)]).toEqual([99, ['r03']]);
-    expect(await searchPublishedPage(db, { where, params, orderBy: 'r.id ASC', offset: 0, limit: 0 }, 'gmd')).toEqual({ matched: 2, rows: [] });
+    const page = await searchPublishedPage(db, { where, params, orderBy: 'r.id ASC', offset: 0, limit: 10 }, 'gmd', 100);
+    expect([page.counted, page.more, page.items.map((r) => [r.id, r.xml])]).toEqual([2, false, [['r02', null], ['r03', '<gmd:MD_Metadata/>']]]);
+    // no bound: the caller knows the count (count memo), none is made
+    const known = await searchPublishedPage(db, { where, params, orderBy: 'r.id ASC', offset: 1, limit: 10 }, 'gmd');
+    expect([known.counted, known.items.map((r) => r.id)]).toEqual([undefined, ['r03']]);
+    expect(await searchPublishedPage(db, { where, params, orderBy: 'r.id ASC', offset: 0, limit: 0 }, 'gmd', 100)).toEqual({ counted: 2, items: [], more: false });
     expect(await countPublished(db, where, params)).toBe(2);
+    // in its own transaction with a statement timeout of its own (a background count)
+    expect(await countPublished(db, where, params, { timeoutMs: 60_000 })).toBe(2);
+    // the planner's estimate: a number, no rows read
+    expect(await estimatePublished(db, where, params)).toBeGreaterThanOrEqual(0);
   });
 
   it('publishedWithRenders (GetRecordById) sees published records only, never another status\'s render', async () => {

@@ -4,11 +4,12 @@ import { createLocalScope } from '../../libs/search/local-scope';
 
 /** The per-process state of the CSW path: count memo, local copies of cache entries, their scope. */
 describe('count memo', () => {
+  const exact = (value: number) => ({ value, exact: true });
   it('remembers a count per (scope, filter) only', () => {
     const m = createCountMemo();
     const k = countKey("r.anytext LIKE $1 ESCAPE '\\'", ['%water%']);
-    m.set('0:7', k, 4545);
-    expect(m.get('0:7', k)).toBe(4545);
+    m.set('0:7', k, exact(4545));
+    expect(m.get('0:7', k)).toEqual(exact(4545));
     expect(m.get('0:8', k)).toBeUndefined();
     expect(m.get('1:7', k)).toBeUndefined();
     expect(m.get('0:7', countKey("r.anytext LIKE $1 ESCAPE '\\'", ['%air%']))).toBeUndefined();
@@ -19,13 +20,23 @@ describe('count memo', () => {
   it('forgets after its lifetime and the least recently used first', () => {
     let t = 0;
     const m = createCountMemo({ maxEntries: 2, ttlMs: 1000, now: () => t });
-    m.set('s', 'a', 1);
-    m.set('s', 'b', 2);
-    expect(m.get('s', 'a')).toBe(1); // a is now the most recent
-    m.set('s', 'c', 3);
-    expect([m.get('s', 'a'), m.get('s', 'b'), m.get('s', 'c')]).toEqual([1, undefined, 3]);
+    m.set('s', 'a', exact(1));
+    m.set('s', 'b', exact(2));
+    expect(m.get('s', 'a')).toEqual(exact(1)); // a is now the most recent
+    m.set('s', 'c', exact(3));
+    expect([m.get('s', 'a'), m.get('s', 'b'), m.get('s', 'c')]).toEqual([exact(1), undefined, exact(3)]);
     t = 1000;
     expect(m.get('s', 'a')).toBeUndefined();
+  });
+
+  it('lets an exact count replace an estimate, never the other way round', () => {
+    const m = createCountMemo();
+    m.set('s', 'k', { value: 900, exact: false });
+    expect(m.get('s', 'k')).toEqual({ value: 900, exact: false });
+    m.set('s', 'k', exact(1234));
+    // a page computed with the estimate finishing after the background count
+    m.set('s', 'k', { value: 900, exact: false });
+    expect(m.get('s', 'k')).toEqual(exact(1234));
   });
 });
 

@@ -1,6 +1,6 @@
 import { invalid } from '../csw-error';
 import { MAX_RECORDS_CAP, OUTPUT_SCHEMAS } from '../capabilities';
-import { countKey, type CountMemo } from '../../search/count-memo';
+import type { MatchCounter } from '../../search/match-count';
 import { compileFilter } from '../../search/filter/compile-sql';
 import { compileOrderBy } from '../sort-by';
 import type { GetRecordByIdRequest, GetRecordsRequest } from '../request/csw-request';
@@ -9,36 +9,48 @@ import { writeAcknowledgement, writeGetRecordByIdResponse, writeGetRecordsRespon
 import type { CswServiceDeps, ExecuteContext } from './handler-deps';
 import { renderFormatFor, rendersOf } from './record-renders';
 
-export async function handleGetRecords(deps: CswServiceDeps, req: GetRecordsRequest, memo?: CountMemo, ctx: ExecuteContext = {}): Promise<string> {
+/**
+ * GetRecords. The count comes from the match counter (libs/search/match-count.ts): exact up to
+ * its budget, else an estimate while the exact count is made in the background. CSW 2.0.2 has
+ * no way to mark numberOfRecordsMatched as an estimate (csw:SearchResults allows no other
+ * attribute), so an estimated answer is kept consistent instead: nextRecord comes from the
+ * page query's extra row (0 only when no record follows), numberOfRecordsMatched is never
+ * below nextRecord − 1 + … of what was shown, and the answer is not cached (`provisional`).
+ */
+export async function handleGetRecords(deps: CswServiceDeps, req: GetRecordsRequest, counter: MatchCounter, ctx: ExecuteContext = {}): Promise<{ body: string; provisional: boolean }> {
   // compiled before anything else so that validate also rejects what results would reject
   const params: unknown[] = [];
   const where = compileFilter(req.filter, params);
   const orderBy = compileOrderBy(req.sortBy);
   const now = new Date();
-  if (req.resultType === 'validate') return writeAcknowledgement(req.rawXml ?? '<csw:GetRecords/>', now, req.requestId);
+  if (req.resultType === 'validate') return { body: writeAcknowledgement(req.rawXml ?? '<csw:GetRecords/>', now, req.requestId), provisional: false };
 
   const limit = req.resultType === 'results' ? req.maxRecords : 0;
   const format = renderFormatFor(req.outputSchema, req.elementSetName);
-  // the exact count of this filter under this generation, if it was computed already (count-memo.ts)
-  const memoed = memo && ctx.countScope !== undefined ? { memo, scope: ctx.countScope, key: countKey(where, params) } : undefined;
-  const known = memoed?.memo.get(memoed.scope, memoed.key);
-  const { matched, rows } = await deps.store.pageWithRenders({ where, params, orderBy, offset: req.startPosition - 1, limit }, format, known);
-  if (memoed && known === undefined) memoed.memo.set(memoed.scope, memoed.key, matched);
-  let records = await rendersOf(deps, rows, format);
+  const offset = req.startPosition - 1;
+  const page = await counter.page({ where, params, offset, limit, ...(ctx.countScope !== undefined ? { scope: ctx.countScope } : {}) },
+    (countUpTo) => deps.store.pageWithRenders({ where, params, orderBy, offset, limit }, format, countUpTo));
+  const { count } = page;
+  let records = await rendersOf(deps, page.items, format);
   if (req.elementNames && OUTPUT_SCHEMAS[req.outputSchema] === 'dc') {
     const names = req.elementNames;
     records = records.map((xml) => pickDcElements(xml, names));
   }
-  return writeGetRecordsResponse({
+  // with an exact count the usual rule (get-records.writer.ts); with an estimate, from the rows:
+  // a hits request (no rows) points at startPosition, which the estimate's lower bound covers
+  const nextRecord = count.exact ? undefined : limit === 0 ? (req.startPosition <= count.value ? req.startPosition : 0) : page.more ? req.startPosition + req.maxRecords : 0;
+  const body = writeGetRecordsResponse({
     requestId: req.requestId,
     timestamp: now,
-    matched,
+    matched: count.value,
+    ...(nextRecord !== undefined ? { nextRecord } : {}),
     records,
     startPosition: req.startPosition,
     maxRecords: req.maxRecords,
     recordSchema: req.outputSchema,
     elementSet: req.elementNames ? undefined : req.elementSetName,
   });
+  return { body, provisional: !count.exact };
 }
 
 export async function handleGetRecordById(deps: CswServiceDeps, req: GetRecordByIdRequest): Promise<string> {

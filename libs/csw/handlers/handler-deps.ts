@@ -1,5 +1,6 @@
 import type { CswIdentity } from '../../config';
 import type { SearchStore } from '../../search/search-port';
+import type { MatchCounter } from '../../search/match-count';
 import type { RenderFormat } from '../../render/formats';
 
 /** Minimal logger surface (pino's Logger satisfies it). */
@@ -20,6 +21,8 @@ export interface CswServiceDeps {
    * left out of the response and numberOfRecordsReturned counts only what is sent.
    */
   renderMissing?(ids: string[], format: RenderFormat): Promise<Map<string, string>>;
+  /** how GetRecords counts matches (shared with OGC API – Records in the API); one of its own otherwise */
+  counter?: MatchCounter;
   /** the capabilities updateSequence (e.g. the cache generation); omitted when absent */
   getUpdateSequence?(): Promise<string | undefined>;
   logger?: CswLogger;

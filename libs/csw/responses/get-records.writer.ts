@@ -26,6 +26,8 @@ export interface GetRecordsResponseInput {
   records: string[];
   startPosition: number;
   maxRecords: number;
+  /** when the count is an estimate: the position the caller derived from the page itself */
+  nextRecord?: number;
   recordSchema: string;
   /** omitted for ad hoc ElementName queries */
   elementSet: ElementSet | undefined;
@@ -44,7 +46,7 @@ export function writeGetRecordsResponse(r: GetRecordsResponseInput): string {
         {
           numberOfRecordsMatched: r.matched,
           numberOfRecordsReturned: r.records.length,
-          nextRecord: nextRecordPosition(r.startPosition, r.maxRecords, r.matched),
+          nextRecord: r.nextRecord ?? nextRecordPosition(r.startPosition, r.maxRecords, r.matched),
           recordSchema: r.recordSchema,
           elementSet: r.elementSet,
         },

@@ -1,0 +1,143 @@
+import { countKey, createCountMemo, type CountMemo, type MatchCount } from './count-memo';
+import { createBackgroundCounts, type BackgroundCounts } from './background-counts';
+
+export type { MatchCount };
+
+/**
+ * How a search page gets its number of matches within the request's budget (issue 11: at
+ * 1,000,000 records the exact count of a broad search took 6–12 s, past the 5 s statement
+ * timeout, so "all datasets" failed). The shape is the one of search engines that cap the
+ * hits they track (Elasticsearch's `track_total_hits`), kept exact wherever it is cheap:
+ *
+ * 1. the page query also counts the matches, but at most `exactRows` + 1 of them (a LIMIT
+ *    inside the count): up to `exactRows` matches the count is exact in the same round trip,
+ *    and a broad filter costs `exactRows` rows of counting, not a million;
+ * 2. the page asks for one row more than it shows, so whether a next page exists is known
+ *    from the rows themselves, never from a count; the last page (not empty, nothing after
+ *    it) settles the count exactly;
+ * 3. past `exactRows`, the exact count is made in the background (its own statement timeout,
+ *    bounded concurrency and queue, one per filter and generation) into the count memo; the
+ *    request waits for it at most `waitMs`, else it answers with an estimate — the planner's
+ *    row estimate, never below what the pages prove (`offset + shown + 1` when a next page
+ *    exists, `exactRows + 1`) nor above what an empty page proves. Later pages and repeated
+ *    searches of the same generation get the exact count from the memo.
+ *
+ * Without a generation (`scope` undefined: no cache in front, the store down) nothing is
+ * remembered, so no background count is started either.
+ */
+export interface CountSettings {
+  /** matches counted exactly together with the page (SEARCH_COUNT_EXACT_ROWS) */
+  exactRows: number;
+  /** how long a request waits for the background exact count (SEARCH_COUNT_WAIT_MS) */
+  waitMs: number;
+  /** statement_timeout of a background exact count (SEARCH_COUNT_TIMEOUT_MS) */
+  timeoutMs: number;
+  /** background exact counts run at once (0 = none: over `exactRows` a count stays an estimate) */
+  concurrency: number;
+  /** background counts that may wait for a slot; further ones are not started */
+  queue: number;
+}
+
+export const DEFAULT_COUNT_SETTINGS: Readonly<CountSettings> = { exactRows: 10_000, waitMs: 200, timeoutMs: 120_000, concurrency: 1, queue: 16 };
+
+/** What the counter needs of the database (libs/db/search.repository.ts implements it). */
+export interface CountStore {
+  /** the exact count; `timeoutMs` replaces the connection's statement timeout for this statement */
+  countPublished(where: string, params: readonly unknown[], opts?: { timeoutMs?: number }): Promise<number>;
+  /** the planner's estimate of the matches (no row is read) */
+  estimatePublished(where: string, params: readonly unknown[]): Promise<number>;
+}
+
+/** One page as the store returns it: one row more was asked for, `more` says if it came. */
+export interface FetchedPage<T> {
+  items: T[];
+  more: boolean;
+  /** with a bound: min(matches, bound + 1) */
+  counted?: number;
+}
+
+export interface CountedPage<T> {
+  items: T[];
+  more: boolean;
+  count: MatchCount;
+}
+
+export interface PageRequest {
+  where: string;
+  params: readonly unknown[];
+  offset: number;
+  /** 0: the count only (CSW resultType=hits) */
+  limit: number;
+  /** the cache generation as a local scope (response-cache.ts); undefined: nothing is remembered */
+  scope?: string;
+}
+
+export interface MatchCounter {
+  /** `fetch(bound)`: the page, counting at most bound + 1 matches (no count when bound is undefined) */
+  page<T>(req: PageRequest, fetch: (countUpTo: number | undefined) => Promise<FetchedPage<T>>): Promise<CountedPage<T>>;
+  /** resolves when no background count runs or waits (tests, orderly shutdown) */
+  idle(): Promise<void>;
+}
+
+export interface CountLogger {
+  warn(obj: object, msg?: string): void;
+}
+
+/** resolves with the promise's value, or undefined after `ms` */
+function within<T>(p: Promise<T | undefined>, ms: number): Promise<T | undefined> {
+  if (ms <= 0) return Promise.resolve(undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+export function createMatchCounter(store: CountStore, settings: Partial<CountSettings> = {}, logger?: CountLogger, memo: CountMemo = createCountMemo()): MatchCounter {
+  const s: CountSettings = { ...DEFAULT_COUNT_SETTINGS, ...settings };
+  const background: BackgroundCounts = createBackgroundCounts({
+    concurrency: s.concurrency,
+    queue: s.queue,
+    count: (where, params) => store.countPublished(where, params, { timeoutMs: s.timeoutMs }),
+    onCounted: (scope, key, n) => memo.set(scope, key, { value: n, exact: true }),
+    ...(logger ? { logger } : {}),
+  });
+
+  async function estimate(where: string, params: readonly unknown[]): Promise<number> {
+    try {
+      return await store.estimatePublished(where, params);
+    } catch (err) {
+      // an estimate is a courtesy: without one the bounds below still give a usable number
+      logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'perkiraan jumlah kecocokan gagal');
+      return 0;
+    }
+  }
+
+  return {
+    async page(req, fetch) {
+      const key = countKey(req.where, req.params);
+      const remembered = req.scope !== undefined ? memo.get(req.scope, key) : undefined;
+      const remember = (count: MatchCount): MatchCount => {
+        if (req.scope !== undefined) memo.set(req.scope, key, count);
+        return count;
+      };
+      const page = await fetch(remembered ? undefined : s.exactRows);
+      const done = (count: MatchCount): CountedPage<(typeof page.items)[number]> => ({ items: page.items, more: page.more, count });
+      if (remembered?.exact) return done(remembered);
+      const seen = req.offset + page.items.length;
+      // the last page, not empty: everything before it and on it is all there is
+      if (req.limit > 0 && page.items.length > 0 && !page.more) return done(remember({ value: seen, exact: true }));
+      if (!remembered && page.counted !== undefined && page.counted <= s.exactRows) return done(remember({ value: page.counted, exact: true }));
+
+      // past the budget: the exact count in the background, waited for a little
+      const pending = req.scope !== undefined ? background.request(req.scope, key, req.where, req.params) : undefined;
+      const exact = pending ? await within(pending, s.waitMs) : undefined;
+      if (exact !== undefined) return done({ value: exact, exact: true });
+      const lower = Math.max(seen + (page.more ? 1 : 0), remembered ? 0 : s.exactRows + 1);
+      // an empty page at `offset` proves there are at most `offset` matches
+      const upper = req.limit > 0 && page.items.length === 0 ? req.offset : Number.POSITIVE_INFINITY;
+      const guess = remembered?.value ?? (await estimate(req.where, req.params));
+      const value = Math.max(lower, Math.min(upper, Math.round(guess)));
+      return done(remember({ value, exact: false }));
+    },
+    idle: () => background.idle(),
+  };
+}

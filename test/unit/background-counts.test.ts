@@ -1,0 +1,49 @@
+import { createBackgroundCounts } from '../../libs/search/background-counts';
+
+/**
+ * The background exact counts of broad searches (libs/search/background-counts.ts): one per
+ * filter and generation however many requests ask, a bounded number running and waiting,
+ * a failure forgotten. The count function is a controllable promise: no database is involved
+ * in what is tested here (the queueing), and no clock.
+ */
+function controllable() {
+  const calls: { where: string; resolve: (n: number) => void; reject: (e: Error) => void }[] = [];
+  const count = (where: string): Promise<number> => new Promise((resolve, reject) => { calls.push({ where, resolve, reject }); });
+  return { calls, count };
+}
+const flush = () => new Promise((r) => setImmediate(r));
+
+it('shares one count per filter, runs at most `concurrency`, refuses beyond the queue, and records what it counted', async () => {
+  const c = controllable();
+  const counted: [string, string, number][] = [];
+  const bg = createBackgroundCounts({ concurrency: 1, queue: 1, count: c.count, onCounted: (s, k, n) => counted.push([s, k, n]) });
+  const a1 = bg.request('g1', 'a', 'A', []);
+  const a2 = bg.request('g1', 'a', 'A', []);
+  expect(a2).toBe(a1);
+  const b = bg.request('g1', 'b', 'B', []);
+  expect(b).toBeDefined();
+  // one running (a), one waiting (b): a third filter gets no count
+  expect(bg.request('g1', 'c', 'C', [])).toBeUndefined();
+  await flush();
+  expect(c.calls.map((x) => x.where)).toEqual(['A']);
+  c.calls[0]!.resolve(42);
+  expect(await a1).toBe(42);
+  await flush();
+  expect(c.calls.map((x) => x.where)).toEqual(['A', 'B']);
+  c.calls[1]!.reject(new Error('canceling statement due to statement timeout'));
+  expect(await b).toBeUndefined();
+  await bg.idle();
+  expect(counted).toEqual([['g1', 'a', 42]]);
+  // done and forgotten: asked again, counted again
+  const again = bg.request('g1', 'a', 'A', []);
+  await flush();
+  c.calls[2]!.resolve(43);
+  expect(await again).toBe(43);
+});
+
+it('with concurrency 0 starts nothing', () => {
+  const c = controllable();
+  const bg = createBackgroundCounts({ concurrency: 0, queue: 16, count: c.count, onCounted: () => undefined });
+  expect(bg.request('g', 'k', 'W', [])).toBeUndefined();
+  expect(c.calls).toEqual([]);
+});
