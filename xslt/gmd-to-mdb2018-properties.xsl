@@ -100,14 +100,16 @@
   </xsl:template>
 
   <!-- A 19139 property → the content of the matching 19115-3 property: its value in the new
-       gco/code-list namespaces, or its nil reason. -->
+       gco/code-list namespaces, or its nil reason. A gco:CharacterString, most of the values,
+       is written here: a template-rule dispatch per value cost SaxonJS 3–6 % of the transform. -->
   <xsl:template match="*" mode="prop">
     <xsl:if test="@ogco:nilReason"><xsl:attribute name="gco:nilReason" select="@ogco:nilReason"/></xsl:if>
-    <xsl:apply-templates select="*" mode="value"/>
-  </xsl:template>
-
-  <xsl:template match="ogco:CharacterString" mode="value">
-    <gco:CharacterString><xsl:value-of select="."/></gco:CharacterString>
+    <xsl:for-each select="*">
+      <xsl:choose>
+        <xsl:when test="self::ogco:CharacterString"><gco:CharacterString><xsl:value-of select="."/></gco:CharacterString></xsl:when>
+        <xsl:otherwise><xsl:apply-templates select="." mode="value"/></xsl:otherwise>
+      </xsl:choose>
+    </xsl:for-each>
   </xsl:template>
 
   <!-- literal result elements only: computed element names make SaxonJS rebuild a namespace

@@ -20,7 +20,9 @@ export async function createDefaultRenderer(opts: DefaultRendererOptions = {}): 
   if (opts.threads && opts.threads > 0) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { createRenderPool } = require('../render/render-pool') as typeof RenderPoolModule;
-    return createRenderPool({ size: opts.threads });
+    // V8's default young generation: the embedded process keeps its RSS under 1 GB with a
+    // 10,000-render backlog, and render-pool.ts's larger one would add up to ~64 MB to it
+    return createRenderPool({ size: opts.threads, youngGenerationMb: 0 });
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createRenderer } = require('../render/renderer') as typeof RendererModule;
