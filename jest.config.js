@@ -3,8 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  // ts-jest only transpiles (isolatedModules); `npm test` type-checks with tsc first.
-  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+  // esbuild only transpiles (test/helpers/esbuild-transform.js); `npm test` type-checks with tsc first.
+  transform: { '^.+\\.ts$': '<rootDir>/test/helpers/esbuild-transform.js' },
   globalSetup: '<rootDir>/test/helpers/global-setup.ts',
   globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   // a hang detector, not a performance bound: a loaded 2-core CI machine runs the slowest tests

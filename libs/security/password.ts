@@ -16,14 +16,23 @@ function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOpti
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: 64 * 1024 * 1024 });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
-}
-
 /** Largest cost factor accepted from a stored hash: a corrupt or hostile value must not make one login burn seconds of CPU. */
 const MAX_N = 1 << 20;
+
+/**
+ * `cost` is scrypt's N; every caller in the product uses the default. Test fixtures pass a
+ * small one for the shared password of their seeded users, whose hundreds of logins per test
+ * run would otherwise each cost a production-strength scrypt (verifyPassword reads N from the
+ * stored hash, so such a login is cheap and still goes through the real check).
+ */
+export async function hashPassword(password: string, cost = N): Promise<string> {
+  if (!Number.isInteger(cost) || cost < 2 || cost > MAX_N || (cost & (cost - 1)) !== 0) {
+    throw new RangeError(`scrypt cost must be a power of two between 2 and ${MAX_N}, got ${cost}`);
+  }
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEYLEN, { N: cost, r: R, p: P, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$${cost}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
 
 /**
  * True when `password` matches `stored`. A malformed stored value (wrong scheme, bad numbers,

@@ -8,6 +8,7 @@ import { createLogger } from '../../libs/logger';
 import { createApp } from '../../services/api/app';
 import { startApiRuntime } from '../../services/api/runtime';
 import type { AppDeps } from '../../services/api/app-deps';
+import { copyPgliteTemplate } from './pglite-template';
 import { createTestDatabase, type TestDatabase } from './test-db';
 import { deleteKeys, testRedisPrefix } from './test-redis';
 import { TEST_REDIS_URL } from './env';
@@ -27,7 +28,8 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef01234567
  * The real app, wired exactly as main.ts wires it, on a private database:
  * - `server`: a fresh PostgreSQL database cloned from the migrated template + real Redis
  *   under a private key prefix (BullMQ queues included);
- * - `embedded`: PGlite in a temporary directory, memory sessions and cache, inline jobs.
+ * - `embedded`: PGlite in a temporary directory holding a copy of the migrated template
+ *   (pglite-template.ts), memory sessions and cache, inline jobs.
  */
 export async function startTestApp(mode: 'server' | 'embedded' = 'server', env: Record<string, string> = {}): Promise<TestApp> {
   let testDb: TestDatabase | undefined;
@@ -40,6 +42,8 @@ export async function startTestApp(mode: 'server' | 'embedded' = 'server', env: 
     Object.assign(base, { DATABASE_URL: testDb.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix });
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), 'gk-embedded-'));
+    // the migrated template instead of a first start (initdb and every migration in WebAssembly)
+    await copyPgliteTemplate(dataDir);
     Object.assign(base, { DATA_DIR: dataDir });
   }
   const cleanup = async () => {

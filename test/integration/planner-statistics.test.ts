@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { analyzeTables } from '../../libs/db/analyze-tables';
 import { tablesChangedBy } from '../../libs/db/migrate';
 import { compileFilter } from '../../libs/search/filter/compile-sql';
 import type { FilterNode } from '../../libs/search/filter/filter-ast';
 import { openPgliteDatabase } from '../../libs/db/pglite-database';
 import { importFiles } from '../../libs/import/batch-import';
+import { copyPgliteTemplate } from '../helpers/pglite-template';
 import { waitUntil } from '../helpers/private-servers';
 import { removeTempDirs, tempDir, world, writeGenerated, type World } from './cli-import-support';
 
@@ -108,7 +112,11 @@ describe('tablesChangedBy (which tables a migration ANALYZEs)', () => {
 
 describe('analyzeTables in embedded mode (PGlite)', () => {
   it('refreshes the row estimate of a table PGlite has no autovacuum for', async () => {
-    const db = await openPgliteDatabase();
+    // a copy of the migrated template (an initialised PGlite with pg_trgm), not a first start:
+    // this test is about ANALYZE, and initdb in WebAssembly is the slow part of a fresh PGlite
+    const dir = mkdtempSync(path.join(tmpdir(), 'gk-planner-'));
+    await copyPgliteTemplate(dir);
+    const db = await openPgliteDatabase(path.join(dir, 'pglite'));
     try {
       await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE TABLE bulk (id int PRIMARY KEY, status text, body text)');
       await db.exec('CREATE INDEX bulk_body_trgm ON bulk USING gin (body gin_trgm_ops)');
@@ -122,6 +130,7 @@ describe('analyzeTables in embedded mode (PGlite)', () => {
       expect(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']).toBe(200);
     } finally {
       await db.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 300_000);
 });

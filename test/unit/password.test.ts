@@ -20,6 +20,19 @@ describe('hashPassword / verifyPassword', () => {
     await expect(verifyPassword('', h)).resolves.toBe(false);
   });
 
+  it('takes a smaller cost when asked (test fixtures), records it and verifies with it', async () => {
+    const h = await hashPassword('murah-untuk-uji', 1024);
+    expect(h.split('$').slice(0, 4)).toEqual(['scrypt', '1024', '8', '1']);
+    await expect(verifyPassword('murah-untuk-uji', h)).resolves.toBe(true);
+    await expect(verifyPassword('murah-untuk-uji!', h)).resolves.toBe(false);
+  });
+
+  it('refuses a cost scrypt cannot use or that would burn seconds per login', async () => {
+    for (const cost of [0, 1, 1000, 1.5, Number.NaN, 2 ** 21]) {
+      await expect(hashPassword('x', cost)).rejects.toThrow(RangeError);
+    }
+  });
+
   it('salts every hash: the same password hashes differently and both verify', async () => {
     const [a, b] = await Promise.all([hashPassword('sama-saja-123'), hashPassword('sama-saja-123')]);
     expect(a).not.toBe(b);
