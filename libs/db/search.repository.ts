@@ -109,7 +109,9 @@ async function boundedCountOnly(db: Queryable, where: string, params: readonly u
  * the count: libs/search/match-count.ts decides). The page's ids (one more than the page, so
  * `more` says whether a next page exists) are collected by ARRAY(subquery … ORDER BY …), which
  * keeps the order, and numbered WITH ORDINALITY; version and render then come by primary key
- * for the page's own rows only. One statement is one round trip and one socket write: on a
+ * for the page's own rows only. `OFFSET 0` keeps the array subquery from being pulled up: it is
+ * read twice (unnest and cardinality), and once inlined PostgreSQL ran the whole page search
+ * twice, as two InitPlans (seen in EXPLAIN at 1,000,000 records). One statement is one round trip and one socket write: on a
  * loaded machine each write to a loopback socket costs as much as a small query.
  */
 export async function searchPublishedPage(db: Queryable, q: CswSearchQuery, format: string, countUpTo?: number): Promise<PageFetch<PageRow>> {
@@ -119,7 +121,7 @@ export async function searchPublishedPage(db: Queryable, q: CswSearchQuery, form
   const page = pageSelect(q);
   const f = page.params.length + 1;
   const pageWithRenders = `SELECT p.id, p.version, rr.xml, rr.version AS render_version, u.pos, cardinality(a.ids) AS fetched
-       FROM (SELECT ARRAY(${page.sql}) AS ids) a
+       FROM (SELECT ARRAY(${page.sql}) AS ids OFFSET 0) a
        CROSS JOIN LATERAL unnest(a.ids) WITH ORDINALITY AS u(id, pos)
        JOIN records p ON p.id = u.id
        LEFT JOIN record_renders rr ON rr.record_id = u.id AND rr.format = $${f}`;
@@ -176,7 +178,7 @@ export async function pageOfRecords(db: Queryable, q: SearchQuery, countUpTo?: n
   }
   const page = pageSelect(q);
   const pageRecords = `SELECT ${RECORD_COLUMNS}, u.pos, cardinality(a.ids) AS fetched
-       FROM (SELECT ARRAY(${page.sql}) AS ids) a
+       FROM (SELECT ARRAY(${page.sql}) AS ids OFFSET 0) a
        CROSS JOIN LATERAL unnest(a.ids) WITH ORDINALITY AS u(id, pos)
        JOIN records r ON r.id = u.id`;
   type Row = FullRecordRow & { fetched: number | null; matched?: string | number };

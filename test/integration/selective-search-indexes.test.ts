@@ -4,6 +4,8 @@ import type { Database } from '../../libs/db/database';
 import { parseCql } from '../../libs/csw/filter/parse-cql';
 import { compileFilter } from '../../libs/search/filter/compile-sql';
 import { createBareDatabase, type BareDatabase } from '../helpers/bare-database';
+import { pageOfRecords, searchPublishedPage } from '../../libs/db/search.repository';
+import type { Queryable } from '../../libs/db/database';
 
 /**
  * Migration 055 (issue 11, point 5): an identifier prefix and a day-precision reference-date
@@ -15,7 +17,7 @@ let bare: BareDatabase;
 let db: Database;
 const N = 5_000;
 
-interface PlanNode { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] }
+interface PlanNode { 'Node Type': string; 'Index Name'?: string; 'Subplan Name'?: string; Plans?: PlanNode[] }
 const nodes = (p: PlanNode): PlanNode[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
 
 const idOf = (i: number): string => `Rec-${String(i).padStart(5, '0')}`;
@@ -83,4 +85,37 @@ it('plans a one-week apiso:CreationDate range on the day index, matching dates a
   expect(expected.length).toBeGreaterThan(5);
   expect(expected.some((id) => creationOf(Number(id.slice(4))).includes('T'))).toBe(true);
   expect(r.ids).toEqual(expected);
+});
+
+/**
+ * A results page is one statement whose page ids are an ARRAY(subquery) read twice (unnested,
+ * and its cardinality tells whether a next page exists). Pulled up into the outer query, that
+ * subquery became two InitPlans: every page search ran twice. Shown on the real statements the
+ * repository sends (recorded), for both page forms, with and without the bounded count.
+ */
+it('runs the page search once per results page (one InitPlan), for renders and for whole records', async () => {
+  const statements: { sql: string; params: readonly unknown[] }[] = [];
+  const recording: Queryable = {
+    query: (sql, params) => { statements.push({ sql, params: params ?? [] }); return db.query(sql, params); },
+    exec: (sql) => db.exec(sql),
+  };
+  const params: unknown[] = [];
+  const where = compileFilter(parseCql("dc:title LIKE 'rec-01%'"), params);
+  const q = { where, params, orderBy: 'r.id', offset: 5, limit: 10 };
+  const withRenders = await searchPublishedPage(recording, q, 'dc-brief');
+  const withCount = await searchPublishedPage(recording, q, 'dc-brief', 1_000);
+  const records = await pageOfRecords(recording, q, 1_000);
+  // the pages are right: ids 5..14 of the published matches in id order, and more follow
+  const expected = Array.from({ length: N }, (_, i) => i).filter((i) => published(i) && idOf(i).toLowerCase().startsWith('rec-01')).map(idOf);
+  expect(withRenders.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
+  expect(withCount.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
+  expect(records.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
+  expect([withRenders.more, withCount.more, records.more]).toEqual([true, true, true]);
+  expect(withCount.counted).toBe(expected.length);
+  expect(statements).toHaveLength(3);
+  for (const s of statements) {
+    const plan = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${s.sql}`, s.params);
+    const initPlans = nodes(plan.rows[0]!['QUERY PLAN'][0].Plan).filter((n) => n['Subplan Name']?.startsWith('InitPlan'));
+    expect(initPlans).toHaveLength(1);
+  }
 });
