@@ -217,15 +217,25 @@ async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: str
       p99: [] as number[],
       cpu: [] as CpuPerRequest[],
     }));
-    // check every case answers as a miss, then warm them all (JIT, plans, count memo) before measuring
+    // check every case answers as a miss, then warm them all (JIT, plans, count memo) before measuring.
+    // Past SEARCH_COUNT_EXACT_ROWS matches the first answers carry an estimated count and are not
+    // cached (X-Cache: bypass) until the background exact count is in the memo: wait for that.
     for (const k of cases) {
-      for (let i = 0; i < 2; i++) {
+      const deadline = Date.now() + 180_000;
+      for (let misses = 0; misses < 2;) {
         const res = await fetch(k.url, k.post ? { method: 'POST', body: k.post.body, headers: { 'content-type': k.post.contentType } } : {});
         const text = await res.text();
-        if (res.status !== 200 || text.includes('ExceptionReport') || res.headers.get('x-cache') !== 'miss') {
-          throw new Error(`${k.c.name}: ${res.status}, X-Cache ${res.headers.get('x-cache')}: ${text.slice(0, 300)}`);
+        const xcache = res.headers.get('x-cache');
+        const estimated = xcache === 'bypass' && Date.now() < deadline;
+        if (res.status !== 200 || text.includes('ExceptionReport') || (xcache !== 'miss' && !estimated)) {
+          throw new Error(`${k.c.name}: ${res.status}, X-Cache ${xcache}: ${text.slice(0, 300)}`);
         }
-        k.matched = /numberOfRecordsMatched="(\d+)"/.exec(text)?.[1] ?? '-';
+        if (xcache === 'miss') {
+          misses += 1;
+          k.matched = /numberOfRecordsMatched="(\d+)"/.exec(text)?.[1] ?? '-';
+        } else {
+          await new Promise((r) => setTimeout(r, 500));
+        }
       }
     }
     for (const k of cases) await runWrk(k.url, { connections: o.connections, durationSeconds: 3, ...(k.post ? { post: k.post } : {}) });
