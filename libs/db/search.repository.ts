@@ -104,39 +104,44 @@ async function boundedCountOnly(db: Queryable, where: string, params: readonly u
 }
 
 /**
- * One page in order, each record with its render of `format`, in ONE statement together with
- * a count of at most `countUpTo` + 1 matches unless `countUpTo` is undefined (the caller knows
- * the count: libs/search/match-count.ts decides). The page's ids (one more than the page, so
- * `more` says whether a next page exists) are collected by ARRAY(subquery … ORDER BY …), which
- * keeps the order, and numbered WITH ORDINALITY; version and render then come by primary key
- * for the page's own rows only. `OFFSET 0` keeps the array subquery from being pulled up: it is
- * read twice (unnest and cardinality), and once inlined PostgreSQL ran the whole page search
- * twice, as two InitPlans (seen in EXPLAIN at 1,000,000 records). One statement is one round trip and one socket write: on a
- * loaded machine each write to a loopback socket costs as much as a small query.
+ * One page of PUBLISHED records in order, in ONE statement together with a count of at most
+ * `countUpTo` + 1 matches unless `countUpTo` is undefined (the caller knows the count:
+ * libs/search/match-count.ts decides). The page's ids (one more than the page, so `more` says
+ * whether a next page exists) are collected by ARRAY(subquery … ORDER BY …), which keeps the
+ * order, and numbered WITH ORDINALITY as `u(id, pos)`; `select` then fetches the page's own rows
+ * by primary key (its `$` numbers continue after the page's parameters, at `next`). `OFFSET 0`
+ * keeps the array subquery from being pulled up: it is read twice (unnest and cardinality), and
+ * once inlined PostgreSQL ran the whole page search twice, as two InitPlans (seen in EXPLAIN at
+ * 1,000,000 records). One statement is one round trip and one socket write: on a loaded machine
+ * each write to a loopback socket costs as much as a small query.
  */
-export async function searchPublishedPage(db: Queryable, q: CswSearchQuery, format: string, countUpTo?: number): Promise<PageFetch<PageRow>> {
+async function fetchPage<R extends { id: string | null }, T>(
+  db: Queryable,
+  q: SearchQuery,
+  countUpTo: number | undefined,
+  select: (next: number) => { columns: string; joins: string; params: unknown[] },
+  toItem: (row: R) => T,
+): Promise<PageFetch<T>> {
   if (q.limit <= 0) {
     return countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
   }
   const page = pageSelect(q);
-  const f = page.params.length + 1;
-  const pageWithRenders = `SELECT p.id, p.version, rr.xml, rr.version AS render_version, u.pos, cardinality(a.ids) AS fetched
+  const part = select(page.params.length + 1);
+  const pageRows = `SELECT ${part.columns}, u.pos, cardinality(a.ids) AS fetched
        FROM (SELECT ARRAY(${page.sql}) AS ids OFFSET 0) a
        CROSS JOIN LATERAL unnest(a.ids) WITH ORDINALITY AS u(id, pos)
-       JOIN records p ON p.id = u.id
-       LEFT JOIN record_renders rr ON rr.record_id = u.id AND rr.format = $${f}`;
-  const params: unknown[] = [...page.params, format];
-  type Row = RenderRow & { fetched: number | null; matched?: string | number; id: string | null };
+       ${part.joins}`;
+  const params: unknown[] = [...page.params, ...part.params];
+  type Row = R & { fetched: number | null; matched?: string | number };
   let rows: Row[];
   let counted: number | undefined;
   if (countUpTo === undefined) {
-    rows = (await db.query<Row>(`${pageWithRenders} ORDER BY u.pos`, params)).rows;
+    rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params)).rows;
   } else {
     // the count row joined with the page: an empty page (past the end) still brings the count
     const res = await db.query<Row>(
-      `SELECT c.matched, x.id, x.version, x.xml, x.render_version, x.fetched
-         FROM (${boundedCount(q.where, `$${f + 1}`)}) c
-         LEFT JOIN LATERAL (${pageWithRenders}) x ON true
+      `SELECT c.matched, x.* FROM (${boundedCount(q.where, `$${params.length + 1}`)}) c
+         LEFT JOIN LATERAL (${pageRows}) x ON true
         ORDER BY x.pos`,
       [...params, Math.max(0, Math.floor(countUpTo))],
     );
@@ -144,7 +149,17 @@ export async function searchPublishedPage(db: Queryable, q: CswSearchQuery, form
     rows = res.rows.filter((r) => r.id !== null);
   }
   const more = Number(rows[0]?.fetched ?? 0) > page.limit;
-  return { items: rows.slice(0, page.limit).map(toPageRow), more, ...(counted !== undefined ? { counted } : {}) };
+  return { items: rows.slice(0, page.limit).map(toItem), more, ...(counted !== undefined ? { counted } : {}) };
+}
+
+/** One page in order, each record with its stored render of `format` (fetchPage). */
+export function searchPublishedPage(db: Queryable, q: CswSearchQuery, format: string, countUpTo?: number): Promise<PageFetch<PageRow>> {
+  return fetchPage<RenderRow & { id: string | null }, PageRow>(db, q, countUpTo, (next) => ({
+    columns: 'p.id, p.version, rr.xml, rr.version AS render_version',
+    joins: `JOIN records p ON p.id = u.id
+       LEFT JOIN record_renders rr ON rr.record_id = u.id AND rr.format = $${next}`,
+    params: [format],
+  }), toPageRow);
 }
 
 /**
@@ -168,35 +183,13 @@ export async function domainValues(db: Queryable, sql: string): Promise<string[]
   return res.rows.map((r) => r.value).filter((v): v is string => v !== null);
 }
 
-/**
- * One page as whole records (OGC API – Records builds its GeoJSON from the document), one row
- * more than the page and the bounded count in the same statement, like searchPublishedPage.
- */
-export async function pageOfRecords(db: Queryable, q: SearchQuery, countUpTo?: number): Promise<PageFetch<MetadataRecord>> {
-  if (q.limit <= 0) {
-    return countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
-  }
-  const page = pageSelect(q);
-  const pageRecords = `SELECT ${RECORD_COLUMNS}, u.pos, cardinality(a.ids) AS fetched
-       FROM (SELECT ARRAY(${page.sql}) AS ids OFFSET 0) a
-       CROSS JOIN LATERAL unnest(a.ids) WITH ORDINALITY AS u(id, pos)
-       JOIN records r ON r.id = u.id`;
-  type Row = FullRecordRow & { fetched: number | null; matched?: string | number };
-  let rows: Row[];
-  let counted: number | undefined;
-  if (countUpTo === undefined) {
-    rows = (await db.query<Row>(`${pageRecords} ORDER BY u.pos`, page.params)).rows;
-  } else {
-    const res = await db.query<Row>(
-      `SELECT c.matched, x.* FROM (${boundedCount(q.where, `$${page.params.length + 1}`)}) c
-         LEFT JOIN LATERAL (${pageRecords}) x ON true ORDER BY x.pos`,
-      [...page.params, Math.max(0, Math.floor(countUpTo))],
-    );
-    counted = Number(res.rows[0]?.matched ?? 0);
-    rows = res.rows.filter((r) => r.id !== null);
-  }
-  const more = Number(rows[0]?.fetched ?? 0) > page.limit;
-  return { items: rows.slice(0, page.limit).map(toRecord), more, ...(counted !== undefined ? { counted } : {}) };
+/** One page as whole records (OGC API – Records builds its GeoJSON from the document; fetchPage). */
+export function pageOfRecords(db: Queryable, q: SearchQuery, countUpTo?: number): Promise<PageFetch<MetadataRecord>> {
+  return fetchPage<FullRecordRow, MetadataRecord>(db, q, countUpTo, () => ({
+    columns: RECORD_COLUMNS,
+    joins: 'JOIN records r ON r.id = u.id',
+    params: [],
+  }), toRecord);
 }
 
 /** The PUBLISHED record a public identifier names (OARec items). */
