@@ -347,20 +347,18 @@ export function createResponseCache<CswRequest>(
     if (opts.alwaysMiss) return undefined;
     const known = peekKey(signature, request);
     if (!known) return undefined;
-    const copy = local.get(known.key);
-    if (!copy) return undefined;
+    if (!local.get(known.key)) return undefined;
+    /** the local copy's answer if it belongs to `generation` */
+    const current = (generation: number): CachedCswResult | undefined => {
+      const copy = local.get(known.key);
+      return copy && copy.scope === scopes.of(generation) ? withEcho(fromLocal(copy, known.parsed), known.echo) : undefined;
+    };
     const held = leased();
-    if (held !== undefined) {
-      // the generation is held under a lease: answered now, or handed to the normal path
-      return copy.scope === scopes.of(held) ? withEcho(fromLocal(copy, known.parsed), known.echo) : undefined;
-    }
+    // the generation is held under a lease: answered now, or handed to the normal path
+    if (held !== undefined) return current(held);
+    // looked up again after the read: the copy may have been replaced or dropped meanwhile
     return sharedGeneration().then(
-      (generation) => {
-        // looked up again: the copy may have been replaced or dropped while the store answered
-        const copy = local.get(known.key);
-        if (!copy || copy.scope !== scopes.of(generation)) return undefined;
-        return withEcho(fromLocal(copy, known.parsed), known.echo);
-      },
+      current,
       (err: unknown) => {
         failed(err);
         return undefined;
