@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { createGenerationBroadcast, type GenerationBroadcast } from '../../libs/cache/generation-broadcast';
 import { TEST_REDIS_URL } from '../helpers/env';
 import { deleteKeys, testRedisPrefix } from '../helpers/test-redis';
+import { waitUntil } from '../helpers/private-servers';
 
 /**
  * The lease-and-acknowledge protocol behind "a publish is visible on the very next request to
@@ -26,15 +27,6 @@ describe('generation broadcast (leases and acknowledgements over real Redis)', (
     broadcasts.push(b);
     return b;
   };
-  const until = async (what: string, ok: () => boolean): Promise<void> => {
-    // generous: the machine may be loaded; the protocol itself never waits on wall-clock here
-    const deadline = Date.now() + 30_000;
-    while (!ok()) {
-      if (Date.now() > deadline) throw new Error(`tidak tercapai: ${what}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-
   afterAll(async () => {
     for (const b of broadcasts) await b.close();
     for (const c of connections) c.disconnect();
@@ -89,11 +81,15 @@ describe('generation broadcast (leases and acknowledgements over real Redis)', (
     const list = (await admin.client('LIST')) as string;
     const line = list.split('\n').find((l) => l.includes(`name=gk-generation-follower-${f.followerId}`));
     expect(line).toBeDefined();
+    // ioredis reconnects within milliseconds and trust comes back with the first renewal after
+    // that, too soon for a 100 ms poll to see the gap: writes are held for 1.5 s (CLIENT PAUSE …
+    // WRITE; other suites' writes just wait), so the renewal, and the untrusted window, last that long
+    await admin.client('PAUSE', '1500', 'WRITE');
     await admin.client('KILL', 'ID', /id=(\d+)/.exec(line!)![1]!);
-    await until('langganan terputus', () => f.trusted() === undefined);
-    // a change while it was away
+    await waitUntil(async () => f.trusted() === undefined, 'langganan terputus');
+    // a change made while it was away (carried out when writes resume)
     const g = await broadcast().bump();
-    await until('langganan pulih dan sewa diperbarui', () => f.trusted() !== undefined);
+    await waitUntil(async () => f.trusted() !== undefined, 'langganan pulih dan sewa diperbarui');
     expect(f.trusted()?.generation).toBeGreaterThanOrEqual(g);
   });
 
