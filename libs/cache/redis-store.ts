@@ -2,6 +2,18 @@ import type { Redis } from 'ioredis';
 import type { KeyValueStore } from './key-value';
 import { createGenerationBroadcast, type GenerationBroadcast } from './generation-broadcast';
 
+/**
+ * KEYS: budget counter, entry. ARGV: size, budget lifetime (s), limit, value, entry lifetime (s).
+ * INCRBY and the first EXPIRE of the counter as in `incr`; the entry is set only within the limit.
+ */
+const SET_WITHIN_BUDGET = `
+local spent = redis.call('INCRBY', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2], 'NX')
+if spent > tonumber(ARGV[3]) then return 0 end
+redis.call('SET', KEYS[2], ARGV[4], 'EX', ARGV[5])
+return 1
+`;
+
 /** Redis-backed KeyValueStore; every key is put under `prefix` so deployments and tests can share a server. */
 export function createRedisStore(redis: Redis, prefix = 'gk:'): KeyValueStore {
   const k = (key: string) => prefix + key;
@@ -25,6 +37,13 @@ export function createRedisStore(redis: Redis, prefix = 'gk:'): KeyValueStore {
       const first = res?.[0];
       if (!first || first[0]) throw first?.[0] ?? new Error('INCR gagal');
       return Number(first[1]);
+    },
+    async setWithinBudget(key, value, ttlSeconds, budget, size) {
+      const stored = await redis.eval(
+        SET_WITHIN_BUDGET, 2, k(budget.key), k(key),
+        String(size), String(budget.ttlSeconds), String(budget.limit), value, String(Math.max(1, Math.ceil(ttlSeconds))),
+      );
+      return Number(stored) === 1;
     },
     ttl: (key) => redis.ttl(k(key)),
   };

@@ -7,8 +7,26 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+/** How a statement is sent (a hint: an implementation without the feature ignores it). */
+export interface QueryOptions {
+  /**
+   * The text is one of a few that repeat with other values (the search core's page and count
+   * statements): the server may keep it parsed per connection (a named prepared statement on
+   * PostgreSQL; PGlite ignores it).
+   */
+  reuse?: boolean;
+  /**
+   * With `reuse`: the caller knows the statement finds few rows whatever its values
+   * (SearchQuery.fewMatches), so one plan made for all values is as good as one made for
+   * these, and planning can be skipped (PostgreSQL's generic plans). Only where `reusesPlans`.
+   */
+  genericPlan?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** true: statements sent with `reuse` + `genericPlan` may run on a plan made once (PostgreSQL server) */
+  readonly reusesPlans?: boolean;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

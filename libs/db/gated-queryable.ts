@@ -32,7 +32,8 @@ export function gateQueryable(inner: Queryable & Partial<Pick<Database, 'transac
   };
   const transaction = inner.transaction?.bind(inner);
   return {
-    query: (sql, params) => gated(() => inner.query(sql, params)),
+    ...(inner.reusesPlans ? { reusesPlans: true } : {}),
+    query: (sql, params, opts) => gated(() => inner.query(sql, params, opts)),
     exec: (sql) => gated(() => inner.exec(sql)),
     // a transaction holds one connection from BEGIN to COMMIT: one slot for all of it (a
     // background count with its own statement timeout, libs/search/match-count.ts)

@@ -1,7 +1,7 @@
 import type { FacetValue, PageRow, SearchQuery, SearchStore } from '../search/search-port';
 import type { FetchedPage as PageFetch } from '../search/match-count';
 import type { MetadataRecord } from '../catalogue/record.types';
-import type { Queryable } from './database';
+import type { Queryable, QueryOptions } from './database';
 import { findRecordById, RECORD_COLUMNS, toRecord, type RecordRow as FullRecordRow } from './record.repository';
 
 /**
@@ -22,6 +22,13 @@ export interface CswSearchResult {
   matched: number;
   ids: string[];
 }
+
+/**
+ * The page and bounded-count statements repeat with other values (one text per filter shape,
+ * sort and form): kept parsed per connection where the database can (QueryOptions.reuse).
+ */
+const REUSED: QueryOptions = { reuse: true };
+const REUSED_GENERIC: QueryOptions = { reuse: true, genericPlan: true };
 
 const published = (where: string): string => `FROM records r WHERE r.status = 'PUBLISHED' AND (${where})`;
 
@@ -62,12 +69,19 @@ function boundedCount(where: string, upToParam: string): string {
   return `SELECT count(*) AS matched FROM (SELECT 1 ${published(where)} LIMIT ${upToParam} + 1) b`;
 }
 
-/** the ids of one page and ONE row more (it tells whether a next page exists) */
-function pageSelect(q: CswSearchQuery): { sql: string; params: unknown[]; limit: number } {
+/**
+ * The ids of one page and ONE row more (it tells whether a next page exists). With `fewFirst`
+ * (a filter known to match few records, on a database that keeps plans) the matches are found
+ * first, behind an `OFFSET 0` fence, and then sorted: a plan of that shape is right for any
+ * values, so it can be made once (QueryOptions.genericPlan). Without the fence one plan could
+ * walk the sort order's index past every record, which is right for a broad filter only.
+ */
+function pageSelect(q: CswSearchQuery, fewFirst = false): { sql: string; params: unknown[]; limit: number } {
   const n = q.params.length;
   const limit = Math.max(0, Math.floor(q.limit));
+  const from = fewFirst ? `FROM (SELECT * ${published(q.where)} OFFSET 0) r` : published(q.where);
   return {
-    sql: `SELECT r.id ${published(q.where)} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`,
+    sql: `SELECT r.id ${from} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`,
     params: [...q.params, Math.max(0, Math.floor(q.offset)), limit + 1],
     limit,
   };
@@ -99,7 +113,7 @@ const toPageRow = (r: RenderRow): PageRow => ({
 
 /** min(matches, upTo + 1), alone: a resultType=hits request has no page */
 async function boundedCountOnly(db: Queryable, where: string, params: readonly unknown[], upTo: number): Promise<number> {
-  const res = await db.query<{ matched: string | number }>(boundedCount(where, `$${params.length + 1}`), [...params, Math.max(0, Math.floor(upTo))]);
+  const res = await db.query<{ matched: string | number }>(boundedCount(where, `$${params.length + 1}`), [...params, Math.max(0, Math.floor(upTo))], REUSED);
   return Number(res.rows[0]?.matched ?? 0);
 }
 
@@ -125,7 +139,9 @@ async function fetchPage<R extends { id: string | null }, T>(
   if (q.limit <= 0) {
     return countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
   }
-  const page = pageSelect(q);
+  // the count known and small: the page's plan need not depend on the values (pageSelect)
+  const fewFirst = countUpTo === undefined && q.fewMatches === true && db.reusesPlans === true;
+  const page = pageSelect(q, fewFirst);
   const part = select(page.params.length + 1);
   const pageRows = `SELECT ${part.columns}, u.pos, cardinality(a.ids) AS fetched
        FROM (SELECT ARRAY(${page.sql}) AS ids OFFSET 0) a
@@ -136,7 +152,7 @@ async function fetchPage<R extends { id: string | null }, T>(
   let rows: Row[];
   let counted: number | undefined;
   if (countUpTo === undefined) {
-    rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params)).rows;
+    rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params, fewFirst ? REUSED_GENERIC : REUSED)).rows;
   } else {
     // the count row joined with the page: an empty page (past the end) still brings the count
     const res = await db.query<Row>(
@@ -144,6 +160,7 @@ async function fetchPage<R extends { id: string | null }, T>(
          LEFT JOIN LATERAL (${pageRows}) x ON true
         ORDER BY x.pos`,
       [...params, Math.max(0, Math.floor(countUpTo))],
+      REUSED,
     );
     counted = Number(res.rows[0]?.matched ?? 0);
     rows = res.rows.filter((r) => r.id !== null);

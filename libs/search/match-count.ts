@@ -72,9 +72,20 @@ export interface PageRequest {
   scope?: string;
 }
 
+/**
+ * At most this many matches, known exactly: the page statement may take the matches first and
+ * sort them (SearchQuery.fewMatches). Finding and sorting a few hundred rows costs PostgreSQL
+ * less than planning the statement for its values (0.4–0.7 ms a page at 10,000 records); a
+ * plan made once for all values is safe only when the values cannot make it a big search.
+ */
+export const FEW_MATCHES = 500;
+
 export interface MatchCounter {
-  /** `fetch(bound)`: the page, counting at most bound + 1 matches (no count when bound is undefined) */
-  page<T>(req: PageRequest, fetch: (countUpTo: number | undefined) => Promise<FetchedPage<T>>): Promise<CountedPage<T>>;
+  /**
+   * `fetch(bound, few)`: the page, counting at most bound + 1 matches (no count when bound is
+   * undefined); `few`: the filter is known to match at most FEW_MATCHES records
+   */
+  page<T>(req: PageRequest, fetch: (countUpTo: number | undefined, few: boolean) => Promise<FetchedPage<T>>): Promise<CountedPage<T>>;
   /** resolves when no background count runs or waits (tests, orderly shutdown) */
   idle(): Promise<void>;
 }
@@ -119,7 +130,7 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
         if (req.scope !== undefined) memo.set(req.scope, key, count);
         return count;
       };
-      const page = await fetch(remembered ? undefined : s.exactRows);
+      const page = await fetch(remembered ? undefined : s.exactRows, remembered?.exact === true && remembered.value <= FEW_MATCHES);
       const done = (count: MatchCount): CountedPage<(typeof page.items)[number]> => ({ items: page.items, more: page.more, count });
       if (remembered?.exact) return done(remembered);
       const seen = req.offset + page.items.length;

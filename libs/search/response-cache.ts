@@ -255,7 +255,10 @@ export function createResponseCache<CswRequest>(
    */
   async function storeWithinBudget(key: string, text: string, ttl: number): Promise<boolean> {
     const window = Math.floor(Date.now() / 1000 / ttl);
-    const spent = await kv.incr(`csw:budget:${ttl}:${window}`, ttl * 2, Buffer.byteLength(text));
+    const budget = { key: `csw:budget:${ttl}:${window}`, ttlSeconds: ttl * 2, limit: budgetOf(ttl) };
+    // one round trip where the store can (Redis: a script); a miss then costs two, not three
+    if (kv.setWithinBudget) return kv.setWithinBudget(key, text, ttl, budget, Buffer.byteLength(text));
+    const spent = await kv.incr(budget.key, budget.ttlSeconds, Buffer.byteLength(text));
     if (spent > budgetOf(ttl)) return false;
     await kv.set(key, text, ttl);
     return true;

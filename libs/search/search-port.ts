@@ -15,6 +15,12 @@ export interface SearchQuery {
   offset: number;
   /** 0 → only the count */
   limit: number;
+  /**
+   * The filter is known (an exact count remembered for this generation) to match at most
+   * FEW_MATCHES records (match-count.ts): the store may find the matches first and sort them,
+   * with a plan that does not depend on the values.
+   */
+  fewMatches?: boolean;
 }
 
 /** A PUBLISHED record of a page with its stored render of the requested format (null when there is none). */

@@ -14,7 +14,7 @@ import { usersRoutes } from './routes/users.routes';
 import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
 import { exportRoutes } from './routes/export.routes';
-import { CSW_PATH, cswRoutes } from './routes/csw.routes';
+import { CSW_BODY_LIMIT, CSW_PATH, cswRoutes } from './routes/csw.routes';
 import { cswFastPath, type FastPath } from './http/csw-fast-path';
 import { oaiRoutes } from './routes/oai.routes';
 import { oarecRoutes } from './routes/oarec.routes';
@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   app.use(notFoundHandler);
   app.use(problemErrorHandler(deps.logger));
   if (opts.cswFastPath !== false && deps.config.csw.provider === 'builtin' && deps.catalogue.csw) {
-    const fast = cswFastPath({ path: CSW_PATH, cache: deps.catalogue.csw.cache, metrics, logger: deps.logger });
+    const fast = cswFastPath({ path: CSW_PATH, cache: deps.catalogue.csw.cache, metrics, logger: deps.logger, bodyLimit: CSW_BODY_LIMIT });
     app.locals[CSW_FAST_PATH_LOCAL] = fast;
     inFrontOfExpress(app, fast);
   }

@@ -1,6 +1,7 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { KeyValueStore } from '../../libs/cache/key-value';
-import { trustedCswGeneration } from '../../libs/search/cache-generation';
+import { bumpCswGeneration, trustedCswGeneration } from '../../libs/search/cache-generation';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createLogger } from '../../libs/logger';
@@ -14,8 +15,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 /**
  * The CSW fast path (services/api/http/csw-fast-path.ts) answers cache hits before Express.
  * These tests prove, over real HTTP, that (1) it sends exactly what the normal path sends for
- * the same hit — status line, every header in the same order and spelling except Date, body
- * bytes; (2) it hands everything else to Express; (3) a publish committed through one API
+ * the same hit or miss (GET, and a POST it reads itself) — status line, every header in the
+ * same order and spelling except Date, body bytes; (2) it hands everything else to Express; (3) a publish committed through one API
  * replica is visible on the very next request to another replica (same PostgreSQL and Redis)
  * whose fast path held the old answer — and the same in embedded mode.
  */
@@ -28,7 +29,7 @@ interface Raw {
 
 const Q = '/metadata/csw?service=CSW&version=2.0.2&request=GetRecords&typeNames=csw:Record&resultType=results&elementSetName=brief';
 
-function raw(server: Server, path: string, opts: { method?: string; headers?: Record<string, string> } = {}): Promise<Raw> {
+function raw(server: Server, path: string, opts: { method?: string; headers?: Record<string, string>; body?: Buffer } = {}): Promise<Raw> {
   const { port } = server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers ?? {} }, (res) => {
@@ -44,8 +45,22 @@ function raw(server: Server, path: string, opts: { method?: string; headers?: Re
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(opts.body);
   });
+}
+
+/**
+ * The same answer from both paths: status, headers in order, body — except the second of the
+ * response's timestamp (csw:SearchStatus), which may differ between two requests, and with it
+ * the ETag (a hash of the body): equal whenever the bodies are.
+ */
+function expectSameAnswer(fast: Raw, normal: Raw): void {
+  const stamp = (b: Buffer) => b.toString('utf8').replace(/timestamp="[^"]*"/g, 'timestamp=""');
+  const sameBytes = fast.body.equals(normal.body);
+  const headers = (r: Raw) => r.headers.map(([k, v]) => [k, !sameBytes && k === 'ETag' ? 'etag' : v]);
+  expect(fast.status).toBe(normal.status);
+  expect(headers(fast)).toEqual(headers(normal));
+  expect(stamp(fast.body)).toBe(stamp(normal.body));
 }
 
 const header = (r: Raw, name: string): string | undefined => r.headers.find(([k]) => k.toLowerCase() === name)?.[1];
@@ -107,7 +122,42 @@ describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one
     expect(header(own, 'x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('hands to Express what it does not answer: conditional GET, HEAD, a miss, an exception, another path, a long query', async () => {
+  it('answers a miss itself (GET, and a plain POST) byte for byte as the normal path does', async () => {
+    const post = (body: string, extra: Record<string, string> = {}) => ({
+      method: 'POST', body: Buffer.from(body, 'utf8'),
+      headers: { 'Content-Type': 'application/xml', 'Content-Length': String(Buffer.byteLength(body)), 'X-Request-Id': 'sama-2', ...extra },
+    });
+    const getRecords = `<?xml version="1.0" encoding="UTF-8"?><csw:GetRecords xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" xmlns:ogc="http://www.opengis.net/ogc" service="CSW" version="2.0.2" resultType="results" maxRecords="4"><csw:Query typeNames="csw:Record"><csw:ElementSetName>brief</csw:ElementSetName><csw:Constraint version="1.1.0"><ogc:Filter><ogc:PropertyIsLike wildCard="%" singleChar="_" escapeChar="\\"><ogc:PropertyName>csw:AnyText</ogc:PropertyName><ogc:Literal>%jalur%</ogc:Literal></ogc:PropertyIsLike></ogc:Filter></csw:Constraint></csw:Query></csw:GetRecords>`;
+    const cases: { path: string; opts: Parameters<typeof raw>[2] }[] = [
+      { path: `${Q}&maxRecords=3`, opts: { headers: { 'X-Request-Id': 'sama-2' } } },
+      { path: '/metadata/csw', opts: post(getRecords) },
+      // a byte-order mark and an explicit UTF-8 charset: read as the route's parser reads them
+      { path: '/metadata/csw', opts: post(`\ufeff${getRecords.replace('maxRecords="4"', 'maxRecords="5"')}`, { 'Content-Type': 'text/xml; charset=UTF-8' }) },
+    ];
+    for (const c of cases) {
+      // each request is a miss on both paths: the generation moves on in between
+      await bumpCswGeneration(a.deps.kv);
+      const normal = await raw(normalA, c.path, c.opts);
+      await bumpCswGeneration(a.deps.kv);
+      const before = fastPathOf(a.app).served();
+      const fast = await raw(fastA, c.path, c.opts);
+      expect(fastPathOf(a.app).served()).toBe(before + 1);
+      expect(header(normal, 'x-cache')).toBe('miss');
+      expectSameAnswer(fast, normal);
+      expect(fast.body.toString('utf8')).toContain('Peta Jalur Cepat Awal');
+    }
+    // an ExceptionReport (status 200 under the default CSW 2.0.2 rule) is answered here too, as Express would
+    const badXml = '<csw:GetRecords xmlns:csw="http://www.opengis.net/cat/csw/2.0.2"';
+    const bad = post(badXml);
+    const badNormal = await raw(normalA, '/metadata/csw', bad);
+    const before = fastPathOf(a.app).served();
+    const badFast = await raw(fastA, '/metadata/csw', bad);
+    expect(fastPathOf(a.app).served()).toBe(before + 1);
+    expect(badFast.body.toString('utf8')).toContain('ExceptionReport');
+    expectSameAnswer(badFast, badNormal);
+  });
+
+  it('hands to Express what it does not answer: conditional GET, HEAD, a coded or chunked body, another path, a long query', async () => {
     const hit = await raw(fastA, Q);
     const served = fastPathOf(a.app).served();
     const notModified = await raw(fastA, Q, { headers: { 'If-None-Match': header(hit, 'etag')! } });
@@ -115,11 +165,15 @@ describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one
     const head = await raw(fastA, Q, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
-    const miss = await raw(fastA, `${Q}&maxRecords=3`);
-    expect(header(miss, 'x-cache')).toBe('miss');
-    const bad = await raw(fastA, '/metadata/csw?service=CSW&version=2.0.2&request=GetRecords&outputSchema=urn:nope');
-    expect(bad.body.toString('utf8')).toContain('ExceptionReport');
-    expect(header(bad, 'x-cache')).toBe('bypass');
+    // gzip and chunked bodies are Express's parser's (which refuses gzip here, as before)
+    const xml = '<csw:GetCapabilities xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" service="CSW"/>';
+    const zipped = gzipSync(Buffer.from(xml));
+    const coded = await raw(fastA, '/metadata/csw', { method: 'POST', body: zipped, headers: { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip', 'Content-Length': String(zipped.length) } });
+    const codedNormal = await raw(normalA, '/metadata/csw', { method: 'POST', body: zipped, headers: { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip', 'Content-Length': String(zipped.length) } });
+    expect(coded.status).toBe(codedNormal.status);
+    const chunked = await raw(fastA, '/metadata/csw', { method: 'POST', body: Buffer.from(xml), headers: { 'Content-Type': 'application/xml', 'Transfer-Encoding': 'chunked' } });
+    expect(chunked.status).toBe(200);
+    expect(chunked.body.toString('utf8')).toContain('Capabilities');
     expect((await raw(fastA, '/healthz')).status).toBe(200);
     // a query string over 2 KB is not remembered by the fast path: Express answers it (from the cache)
     const long = await raw(fastA, `${Q}&requestId=${'p'.repeat(2100)}`);
@@ -144,11 +198,11 @@ describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one
     expect(identifiers(next.body.toString('utf8'))).toContain(rec.id);
     expect(identifiers(held.body.toString('utf8'))).not.toContain(rec.id);
     expect(header(next, 'x-cache')).not.toBe('hit');
-    // and the new answer is then served by B's fast path
+    // and the new answer is then a hit; the fast path answered all three (the miss through the cache)
     const again = await raw(serverB, Q);
     expect(header(again, 'x-cache')).toBe('hit');
     expect(identifiers(again.body.toString('utf8'))).toContain(rec.id);
-    expect(fastPathOf(replicaB.app).served()).toBe(servedB + 2);
+    expect(fastPathOf(replicaB.app).served()).toBe(servedB + 3);
   });
 });
 

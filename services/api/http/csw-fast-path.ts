@@ -4,25 +4,33 @@ import type { Logger } from '../../../libs/logger';
 import type { Metrics } from '../../../libs/metrics/metrics';
 import { cswOperationOf, type CswOperationLabel } from '../../../libs/metrics/csw-metrics';
 import type { CachedCswResult, ResponseCache, ServiceHttpRequest } from '../../../libs/search/response-cache';
+import { runWithContext } from '../../../libs/logger';
 import { requestIdOf } from './request-logging';
+import { plainBodyLength, readPlainBody } from './plain-body';
 
 /**
- * The CSW cache hit without Express. Harvesters and portals repeat the same GetRecords and
+ * The plain CSW request without Express. Harvesters and portals repeat the same GetRecords and
  * GetCapabilities GETs; served through the full stack (metrics, request context, pino-http,
  * a dozen routers, Express's req/res prototypes and res.send) a hit cost about ten times what
- * sending its bytes costs. This handler runs before Express sees the request and answers only
- * the plain case: GET on exactly CSW_PATH with a query string, no conditional headers, and a
- * current copy of the answer in this process (ResponseCache.peekLocal, which checks the
- * generation exactly as the normal path does: the value this replica holds under a lease, or,
- * without a lease, one read from the store for this request). Everything
- * else — POST, HEAD, If-None-Match, a miss, a stale copy, a store error — goes on to Express
- * unchanged, and the normal path answers it.
+ * sending its bytes costs, and a miss paid the same stack on top of its search. This handler
+ * runs before Express sees the request and answers the plain cases itself:
+ * - a GET on exactly CSW_PATH with a query string and no conditional headers: from a current
+ *   copy of the answer in this process when there is one (ResponseCache.peekLocal, which checks
+ *   the generation exactly as the normal path does: the value this replica holds under a
+ *   lease, or, without a lease, one read from the store for this request), otherwise through
+ *   the response cache (ResponseCache.respond, the call the CSW route makes);
+ * - a POST on CSW_PATH whose body it can read as the route would (plain-body.ts: declared
+ *   length within 1 MB, no content coding, UTF-8), through the response cache.
+ * An answer of status 400 or more, a failure of the cache or the service, HEAD, a conditional
+ * GET, any other path or body goes to Express, which answers it as before (for a POST, with
+ * the body already read: Express's parser takes it as parsed).
  *
- * What it sends is what the normal path sends for the same hit, byte for byte: the same
- * headers in the same order (X-Request-Id by the same rule; Cache-Control, ETag, X-Cache,
- * Content-Type, Content-Length), the same body; it counts the same metrics (request duration
- * under the CSW route, the CSW operation, the cache verdict). It stays off when the logger
- * writes debug lines, since pino-http logs successful CSW requests at debug.
+ * What it sends is what the normal path sends, byte for byte: the same headers in the same
+ * order (X-Request-Id by the same rule; Cache-Control, ETag, X-Cache, Content-Type,
+ * Content-Length), the same body; it counts the same metrics (request duration under the CSW
+ * route, the CSW operation, the cache verdict) and runs the search in the same log context.
+ * It stays off when the logger writes debug lines, since pino-http logs successful CSW
+ * requests at debug.
  */
 export interface FastPath {
   /** true: the handler took the request (it answers it, or calls `next` to hand it to Express) */
@@ -39,7 +47,7 @@ const REMEMBERED = 2_000;
  */
 const MAX_QUERY_CHARS = 2_048;
 
-export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics: Metrics; logger: Logger }): FastPath {
+export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics: Metrics; logger: Logger; bodyLimit: number }): FastPath {
   const { cache, metrics } = opts;
   const prefix = `${opts.path}?`;
   let served = 0;
@@ -71,20 +79,71 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
   const sendable = (hit: CachedCswResult | undefined): hit is CachedCswResult & { bodyBytes: Buffer } =>
     hit !== undefined && hit.bodyBytes !== undefined && hit.status === 200;
 
-  const answer = (req: IncomingMessage, res: ServerResponse, qs: string, started: number, hit: CachedCswResult & { bodyBytes: Buffer }): void => {
-    res.writeHead(200, [
-      'X-Request-Id', requestIdOf(req.headers['x-request-id']),
-      'Cache-Control', hit.cacheControl,
-      'ETag', hit.etag,
-      'X-Cache', hit.cache,
-      'Content-Type', hit.contentType,
-      'Content-Length', String(hit.bodyBytes.length),
+  /** the headers and body the CSW route sends (csw.routes.ts: X-Request-Id first, from requestContext) */
+  const write = (res: ServerResponse, requestId: string, r: CachedCswResult, bytes: Buffer): void => {
+    res.writeHead(r.status, [
+      'X-Request-Id', requestId,
+      'Cache-Control', r.cacheControl,
+      'ETag', r.etag,
+      'X-Cache', r.cache,
+      'Content-Type', r.contentType,
+      'Content-Length', String(bytes.length),
     ]);
-    res.end(hit.bodyBytes);
+    res.end(bytes);
     served += 1;
+  };
+
+  const answer = (req: IncomingMessage, res: ServerResponse, qs: string, started: number, hit: CachedCswResult & { bodyBytes: Buffer }): void => {
+    write(res, requestIdOf(req.headers['x-request-id']), hit, hit.bodyBytes);
     requestOf(qs).countOperation();
     hits.inc();
     duration.observe((performance.now() - started) / 1000);
+  };
+
+  /**
+   * Through the response cache, in the request's log context; `fallBack` hands the request to
+   * Express (an error answer, or a failure: Express computes it again and answers as before).
+   */
+  const viaCache = (req: IncomingMessage, res: ServerResponse, request: ServiceHttpRequest, started: number, countOperation: () => void, fallBack: () => void): void => {
+    const requestId = requestIdOf(req.headers['x-request-id']);
+    // Express's request context takes the same id if it gets the request after all
+    req.headers['x-request-id'] = requestId;
+    runWithContext({ requestId }, () => cache.respond(request)).then(
+      (r) => {
+        if (r.status >= 400) return fallBack();
+        write(res, requestId, r, r.bodyBytes ?? Buffer.from(r.body, 'utf8'));
+        countOperation();
+        metrics.cswCache.labels({ result: r.cache }).inc();
+        metrics.httpDuration.labels({ method: request.method, route: opts.path, status_class: `${Math.floor(r.status / 100)}xx` })
+          .observe((performance.now() - started) / 1000);
+      },
+      () => fallBack(),
+    ).catch((err: unknown) => {
+      // a socket that broke while the answer was written: nothing more can be sent on it
+      opts.logger.warn({ err: (err as Error)?.message }, 'jawaban CSW tidak dapat dikirim');
+      res.destroy();
+    });
+  };
+
+  const missGet = (req: IncomingMessage, res: ServerResponse, qs: string, started: number, next: () => void): void => {
+    const k = requestOf(qs);
+    viaCache(req, res, { ...k.request, contentType: req.headers['content-type'] }, started, k.countOperation, next);
+  };
+
+  const post = (req: IncomingMessage, res: ServerResponse, qs: string, started: number, next: () => void): void => {
+    readPlainBody(req).then(
+      (body) => {
+        const query = qs ? parseQueryString(qs) as Record<string, string | string[] | undefined> : {};
+        const request: ServiceHttpRequest = { method: 'POST', query, body, contentType: req.headers['content-type'] };
+        const operation = cswOperationOf({ method: 'POST', query, body });
+        viaCache(req, res, request, started, () => metrics.cswRequests.labels({ operation }).inc(), () => {
+          // Express's body parser skips a request whose body is marked as read (body-parser's `_body`)
+          Object.assign(req, { body, _body: true });
+          next();
+        });
+      },
+      () => res.destroy(), // the client went away before its body arrived
+    );
   };
 
   /**
@@ -111,7 +170,15 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
   };
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void): boolean => {
     const url = req.url;
-    if (req.method !== 'GET' || url === undefined || !url.startsWith(prefix) || url.includes('#')) return false;
+    if (url === undefined || url.includes('#')) return false;
+    if (req.method === 'POST') {
+      if (url !== opts.path && !url.startsWith(prefix)) return false;
+      const qs = url.slice(prefix.length);
+      if (qs.length > MAX_QUERY_CHARS || plainBodyLength(req, opts.bodyLimit) === undefined) return false;
+      post(req, res, qs, performance.now(), next);
+      return true;
+    }
+    if (req.method !== 'GET' || !url.startsWith(prefix)) return false;
     const h = req.headers;
     if (h['if-none-match'] !== undefined || h['if-modified-since'] !== undefined) return false;
     const started = performance.now();
@@ -123,17 +190,23 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
     } catch {
       return false;
     }
-    if (!pending) return false;
+    if (!pending) {
+      missGet(req, res, qs, started, next);
+      return true;
+    }
     // known at once when the generation is held under a lease (no store read): sent with the
     // other answers of this loop turn (see `flush`)
     if (!(pending instanceof Promise)) {
-      if (!sendable(pending)) return false;
+      if (!sendable(pending)) {
+        missGet(req, res, qs, started, next);
+        return true;
+      }
       deferred.push({ req, res, qs, started, hit: pending });
       if (deferred.length === 1) setImmediate(flush);
       return true;
     }
     pending.then(
-      (hit) => { if (sendable(hit)) answer(req, res, qs, started, hit); else next(); },
+      (hit) => { if (sendable(hit)) answer(req, res, qs, started, hit); else missGet(req, res, qs, started, next); },
       () => next(),
     );
     return true;

@@ -1,0 +1,101 @@
+import { projectRecord } from '../../libs/catalogue/search-projection';
+import { createSearchStore } from '../../libs/db/search.repository';
+import type { SearchQuery, SearchStore } from '../../libs/search/search-port';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { renderFor } from '../unit/csw-service-fixtures';
+
+/**
+ * Statements kept parsed and plans made once (libs/db/pg-database.ts, search.repository.ts),
+ * on real PostgreSQL. A page of a filter known to match few records is found matches-first and
+ * runs on the pool whose plans PostgreSQL may make once for all values: after five executions
+ * the same plan serves new values. Whatever the plan, every page must be the page the plain
+ * statement gives — same records, same order, same "more" — for every filter, sort and offset,
+ * with values changing between executions. Texts beyond the named-statement bound still run.
+ */
+const N = 40;
+let t: TestDatabase;
+let store: SearchStore;
+
+const idOf = (i: number): string => `reuse-${String(i).padStart(2, '0')}`;
+
+async function seed(): Promise<void> {
+  await t.db.query(`INSERT INTO organisations (id, name) VALUES ('org-1', 'Organisasi Uji')`);
+  await t.db.query(`INSERT INTO users (id, username, password_hash, role, organisation_id) VALUES ('usr-1', 'produsen', 'x', 'PRODUSEN', 'org-1')`);
+  for (let i = 0; i < N; i++) {
+    const id = idOf(i);
+    // titles out of id order, some extents (boxes along the equator), every third record a "sungai"
+    const doc = {
+      title: `${['Sungai', 'Danau', 'Jalan'][i % 3]} ${String((i * 7) % N).padStart(2, '0')}`,
+      abstract: 'Rekaman uji rencana kueri.',
+      ...(i % 4 !== 0 ? { extent: { bbox: { west: 95 + i, south: -5, east: 96 + i, north: 5 } } } : {}),
+    };
+    const { extent_wkt: wkt, ...cols } = projectRecord(doc, id);
+    const names = Object.keys(cols);
+    await t.db.query(
+      `INSERT INTO records (id, status, organisation_id, owner_id, doc, extent, ${names.join(', ')})
+       VALUES ($1, $2, 'org-1', 'usr-1', $3, ST_GeomFromText($4, 4326), ${names.map((_, k) => `$${k + 5}`).join(', ')})`,
+      [id, i % 10 === 9 ? 'DRAFT' : 'PUBLISHED', JSON.stringify(doc), wkt ?? null, ...Object.values(cols)],
+    );
+    await t.db.query(`INSERT INTO record_renders (record_id, format, version, xml) VALUES ($1, 'dc-brief', 1, $2)`, [id, renderFor('dc-brief', id, doc)]);
+  }
+  await t.db.exec('ANALYZE records');
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seed();
+  store = createSearchStore(t.db);
+}, 120_000);
+afterAll(async () => {
+  await t?.drop();
+});
+
+const page = async (q: SearchQuery) => {
+  const p = await store.pageWithRenders(q, 'dc-brief');
+  return { ids: p.items.map((r) => r.id), more: p.more };
+};
+
+describe('search statements kept parsed, plans made once', () => {
+  it('says it can reuse plans (PostgreSQL server)', () => {
+    expect(t.db.reusesPlans).toBe(true);
+  });
+
+  it('gives the same page matches-first on the shared plan as the plain statement, for changing values', async () => {
+    const box = (w: number, e: number) => `SRID=4326;POLYGON((${w} -1,${e} -1,${e} 1,${w} 1,${w} -1))`;
+    const filters: { where: string; values: unknown[][] }[] = [
+      { where: 'r.anytext LIKE $1', values: [['%sungai%'], ['%danau%'], ['%jalan 1%'], ['%tidak-ada%'], ['%rekaman%']] },
+      { where: '(r.extent IS NOT NULL AND ST_Intersects(r.extent, $1::geometry))', values: [[box(100, 110)], [box(95, 140)], [box(0, 10)], [box(120, 121)]] },
+      { where: 'r.anytext LIKE $1 AND (r.extent IS NOT NULL AND ST_Intersects(r.extent, $2::geometry))', values: [['%sungai%', box(95, 140)], ['%danau%', box(100, 115)], ['%jalan%', box(0, 1)]] },
+    ];
+    const sorts = ['r.id ASC', 'r.title DESC, r.id ASC'];
+    let compared = 0;
+    // ten rounds: past the five custom plans after which PostgreSQL may keep one plan for all values
+    for (let round = 0; round < 10; round++) {
+      for (const f of filters) {
+        for (const orderBy of sorts) {
+          const params = f.values[round % f.values.length]!;
+          for (const [offset, limit] of [[0, 4], [3, 4], [8, 10], [50, 4]] as const) {
+            const q: SearchQuery = { where: f.where, params: [...params], orderBy, offset, limit };
+            const plain = await page(q);
+            const fewFirst = await page({ ...q, params: [...params], fewMatches: true });
+            expect({ filter: f.where, params, orderBy, offset, ...fewFirst }).toEqual({ filter: f.where, params, orderBy, offset, ...plain });
+            compared += 1;
+          }
+        }
+      }
+    }
+    expect(compared).toBe(10 * 3 * 2 * 4);
+    // the pages are real: the first filter's first value finds the published "Sungai" records in id order
+    const sungai = await page({ where: 'r.anytext LIKE $1', params: ['%sungai%'], orderBy: 'r.id ASC', offset: 0, limit: 50, fewMatches: true });
+    const expected = Array.from({ length: N }, (_, i) => i).filter((i) => i % 3 === 0 && i % 10 !== 9).map(idOf);
+    expect(sungai).toEqual({ ids: expected, more: false });
+  });
+
+  it('still runs statements past the bound of named texts, unnamed', async () => {
+    // 140 distinct texts marked for reuse: the first 128 get a name per connection, the rest run as before
+    for (let i = 0; i < 140; i++) {
+      const r = await t.db.query<{ n: number }>(`SELECT count(*)::int + ${i} AS n FROM records WHERE status = $1`, ['PUBLISHED'], { reuse: true });
+      expect(r.rows[0]!.n).toBe(N - 4 + i);
+    }
+  });
+});
