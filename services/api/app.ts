@@ -40,7 +40,7 @@ export const BODY_LIMIT = '1mb';
  * store; everything under /api after it.
  */
 export interface AppOptions {
-  /** false: CSW cache hits also go through Express (tests compare the two paths) */
+  /** false: every CSW request goes through Express (tests compare the two paths) */
   cswFastPath?: boolean;
 }
 
