@@ -92,7 +92,8 @@ describe('compileFilter', () => {
     // anything that may be invalid is repaired: a bowtie with a box's corners, a polygon with a
     // hole, touching boxes, a box without area
     for (const wkt of ['POLYGON((0 0,1 1,1 0,0 1,0 0))', 'POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,2 1,2 2,1 2,1 1))',
-      'MULTIPOLYGON(((0 0,1 0,1 1,0 1,0 0)),((1 0,2 0,2 1,1 1,1 0)))', 'POLYGON((5 5,5 5,6 5,6 5,5 5))', 'POLYGON((0 0,3 0,1 2,0 0))']) {
+      'MULTIPOLYGON(((0 0,1 0,1 1,0 1,0 0)),((1 0,2 0,2 1,1 1,1 0)))', 'POLYGON((5 5,5 5,6 5,6 5,5 5))', 'POLYGON((0 0,3 0,1 2,0 0))',
+      'POLYGON((0 0,1 0,0 0,0 1,0 0))']) {
       expect(compile({ op: 'spatial', spatial: 'intersects', property: 'ows:BoundingBox', geometryWkt: wkt }).sql).toBe('(r.extent IS NOT NULL AND ST_Intersects(r.extent, ST_MakeValid($1::geometry)))');
     }
   });

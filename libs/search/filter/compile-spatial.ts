@@ -53,7 +53,9 @@ function boxOf(ring: string): [number, number, number, number] | undefined {
   const xs = [...new Set(pts.map((p) => p[0]!))].sort((a, b) => a - b);
   const ys = [...new Set(pts.map((p) => p[1]!))].sort((a, b) => a - b);
   if (xs.length !== 2 || ys.length !== 2 || pts[0]![0] !== pts[4]![0] || pts[0]![1] !== pts[4]![1]) return undefined;
-  // each side changes exactly one coordinate: no diagonal (a "bowtie" of the same corners)
+  // four different corners (not a ring that runs along one side and back)…
+  if (new Set(pts.slice(0, 4).map((p) => `${p[0]} ${p[1]}`)).size !== 4) return undefined;
+  // …and each side changes exactly one coordinate: no diagonal (a "bowtie" of the same corners)
   for (let i = 0; i < 4; i++) {
     if ((pts[i]![0] !== pts[i + 1]![0]) === (pts[i]![1] !== pts[i + 1]![1])) return undefined;
   }
