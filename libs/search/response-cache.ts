@@ -259,7 +259,7 @@ export function createResponseCache<CswRequest>(
     // one round trip where the store can (Redis: a script); a miss then costs two, not three
     if (kv.setWithinBudget) return kv.setWithinBudget(key, text, ttl, budget, Buffer.byteLength(text));
     const spent = await kv.incr(budget.key, budget.ttlSeconds, Buffer.byteLength(text));
-    if (spent > budgetOf(ttl)) return false;
+    if (spent > budget.limit) return false;
     await kv.set(key, text, ttl);
     return true;
   }

@@ -1,6 +1,7 @@
-import { projectRecord } from '../../libs/catalogue/search-projection';
+import { createOrganisation } from '../../libs/db/organisation.repository';
 import { createSearchStore } from '../../libs/db/search.repository';
 import type { SearchQuery, SearchStore } from '../../libs/search/search-port';
+import { createFixtureUser, seedRecord } from '../helpers/fixtures';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { renderFor } from '../unit/csw-service-fixtures';
 
@@ -19,8 +20,8 @@ let store: SearchStore;
 const idOf = (i: number): string => `reuse-${String(i).padStart(2, '0')}`;
 
 async function seed(): Promise<void> {
-  await t.db.query(`INSERT INTO organisations (id, name) VALUES ('org-1', 'Organisasi Uji')`);
-  await t.db.query(`INSERT INTO users (id, username, password_hash, role, organisation_id) VALUES ('usr-1', 'produsen', 'x', 'PRODUSEN', 'org-1')`);
+  const org = await createOrganisation(t.db, { name: 'Organisasi Uji' });
+  const owner = await createFixtureUser(t.db, 'produsen', 'PRODUSEN', org.id);
   for (let i = 0; i < N; i++) {
     const id = idOf(i);
     // titles out of id order, some extents (boxes along the equator), every third record a "sungai"
@@ -29,13 +30,7 @@ async function seed(): Promise<void> {
       abstract: 'Rekaman uji rencana kueri.',
       ...(i % 4 !== 0 ? { extent: { bbox: { west: 95 + i, south: -5, east: 96 + i, north: 5 } } } : {}),
     };
-    const { extent_wkt: wkt, ...cols } = projectRecord(doc, id);
-    const names = Object.keys(cols);
-    await t.db.query(
-      `INSERT INTO records (id, status, organisation_id, owner_id, doc, extent, ${names.join(', ')})
-       VALUES ($1, $2, 'org-1', 'usr-1', $3, ST_GeomFromText($4, 4326), ${names.map((_, k) => `$${k + 5}`).join(', ')})`,
-      [id, i % 10 === 9 ? 'DRAFT' : 'PUBLISHED', JSON.stringify(doc), wkt ?? null, ...Object.values(cols)],
-    );
+    await seedRecord(t.db, { owner, id, doc, status: i % 10 === 9 ? 'DRAFT' : 'PUBLISHED' });
     await t.db.query(`INSERT INTO record_renders (record_id, format, version, xml) VALUES ($1, 'dc-brief', 1, $2)`, [id, renderFor('dc-brief', id, doc)]);
   }
   await t.db.exec('ANALYZE records');
