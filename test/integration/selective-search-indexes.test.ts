@@ -91,12 +91,14 @@ it('plans a one-week apiso:CreationDate range on the day index, matching dates a
  * A results page is one statement whose page ids are an ARRAY(subquery) read twice (unnested,
  * and its cardinality tells whether a next page exists). Pulled up into the outer query, that
  * subquery became two InitPlans: every page search ran twice. Shown on the real statements the
- * repository sends (recorded), for both page forms, with and without the bounded count.
+ * repository sends (recorded), for both page forms, with and without the bounded count, and for the
+ * matches-first form of a filter known to match few records.
  */
 it('runs the page search once per results page (one InitPlan), for renders and for whole records', async () => {
   const statements: { sql: string; params: readonly unknown[] }[] = [];
   const recording: Queryable = {
-    query: (sql, params) => { statements.push({ sql, params: params ?? [] }); return db.query(sql, params); },
+    reusesPlans: db.reusesPlans,
+    query: (sql, params, opts) => { statements.push({ sql, params: params ?? [] }); return db.query(sql, params, opts); },
     exec: (sql) => db.exec(sql),
   };
   const params: unknown[] = [];
@@ -105,14 +107,18 @@ it('runs the page search once per results page (one InitPlan), for renders and f
   const withRenders = await searchPublishedPage(recording, q, 'dc-brief');
   const withCount = await searchPublishedPage(recording, q, 'dc-brief', 1_000);
   const records = await pageOfRecords(recording, q, 1_000);
+  // the matches-first form of a filter known to match few records (search.repository.ts, pageSelect)
+  const fewFirst = await searchPublishedPage(recording, { ...q, fewMatches: true }, 'dc-brief');
   // the pages are right: ids 5..14 of the published matches in id order, and more follow
   const expected = Array.from({ length: N }, (_, i) => i).filter((i) => published(i) && idOf(i).toLowerCase().startsWith('rec-01')).map(idOf);
   expect(withRenders.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
   expect(withCount.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
+  expect(fewFirst.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
   expect(records.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
-  expect([withRenders.more, withCount.more, records.more]).toEqual([true, true, true]);
+  expect([withRenders.more, withCount.more, records.more, fewFirst.more]).toEqual([true, true, true, true]);
   expect(withCount.counted).toBe(expected.length);
-  expect(statements).toHaveLength(3);
+  expect(statements).toHaveLength(4);
+  expect(statements[3]!.sql).toContain('OFFSET 0) r ORDER BY');
   for (const s of statements) {
     const plan = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${s.sql}`, s.params);
     const initPlans = nodes(plan.rows[0]!['QUERY PLAN'][0].Plan).filter((n) => n['Subplan Name']?.startsWith('InitPlan'));
