@@ -16,9 +16,10 @@ export interface QueryOptions {
    */
   reuse?: boolean;
   /**
-   * With `reuse`: the caller knows the statement finds few rows whatever its values
-   * (SearchQuery.fewMatches), so one plan made for all values is as good as one made for
-   * these, and planning can be skipped (PostgreSQL's generic plans). Only where `reusesPlans`.
+   * With `reuse`: the statement's plan shape is right whatever its values (a page of a
+   * filter known to match few records, or a bounded walk: SearchQuery.fewMatches,
+   * .broadMatches), so one plan made for all values is as good as one made for these, and
+   * planning can be skipped (PostgreSQL's generic plans). Only where `reusesPlans`.
    */
   genericPlan?: boolean;
 }

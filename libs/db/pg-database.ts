@@ -34,10 +34,15 @@ function translate(err: unknown): unknown {
  * per connection. The main pool's connections run with plan_cache_mode = force_custom_plan,
  * so each execution is still planned for its own values — a generic plan, chosen once, would
  * serve a rare AnyText word with the plan of a common one (a whole-table walk at 1,000,000
- * records). Statements marked `genericPlan` as well (known to find few rows, SearchQuery
- * .fewMatches) run on a second, smaller pool with PostgreSQL's default (auto): after five
- * executions it keeps a plan made once unless that plan's estimate is worse than the plans
- * made per value — planning a BBOX or AnyText-and-BBOX page cost 0.4–0.7 ms, more than running it.
+ * records). Statements marked `genericPlan` as well (a page statement whose shape is right for
+ * any values: the few matches found first, or a walk of the identifier order that stops at the
+ * page — SearchQuery.fewMatches, .broadMatches) run on a second, smaller pool with
+ * plan_cache_mode = force_generic_plan: planned once per connection, never again — planning a
+ * BBOX or AnyText-and-BBOX page cost 0.35–0.7 ms, more than running it. PostgreSQL's own
+ * choice (auto) never took the walk's plan made once: without the values its row estimate is
+ * far worse than that of the plans made per value, though the plan is the same. For the same
+ * reason that pool runs without JIT, which the value-free estimate would otherwise switch on
+ * (66 ms of compilation for a 0.2 ms walk, seen in EXPLAIN ANALYZE).
  * At most PREPARED_TEXTS distinct texts get a name, first come first named; later texts run
  * unnamed, so neither node-postgres's per-connection statement map nor the server's memory
  * grows with whatever filter shapes clients make up.
@@ -97,7 +102,7 @@ export interface PgOptions {
 }
 
 export function openPgDatabase(opts: PgOptions): Database {
-  const poolOf = (max: number, planCacheMode?: string): pg.Pool => {
+  const poolOf = (max: number, options: string): pg.Pool => {
     const p = new pg.Pool({
       connectionString: opts.connectionString,
       max,
@@ -105,7 +110,7 @@ export function openPgDatabase(opts: PgOptions): Database {
       idleTimeoutMillis: 30_000,
       // sent in the startup packet: in force from the first statement of every connection
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
-      ...(planCacheMode ? { options: `-c plan_cache_mode=${planCacheMode}` } : {}),
+      options,
     });
     // An idle client losing its connection (server restart) emits 'error' on the pool; without
     // a listener Node would crash the process. The pool drops the client and makes a new one.
@@ -117,8 +122,8 @@ export function openPgDatabase(opts: PgOptions): Database {
     return p;
   };
   // every execution of a named statement planned for its own values (see statementNames)
-  const pool = poolOf(opts.max ?? 10, 'force_custom_plan');
-  const generic = poolOf(Math.min(GENERIC_POOL_MAX, opts.max ?? 10));
+  const pool = poolOf(opts.max ?? 10, '-c plan_cache_mode=force_custom_plan');
+  const generic = poolOf(Math.min(GENERIC_POOL_MAX, opts.max ?? 10), '-c plan_cache_mode=force_generic_plan -c jit=off');
   const nameOf = statementNames();
   const q = wrap(pool, nameOf, generic);
   return {

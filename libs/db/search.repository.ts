@@ -1,4 +1,4 @@
-import type { FacetValue, PageRow, SearchQuery, SearchStore } from '../search/search-port';
+import { ID_ORDER, type FacetValue, type PageRow, type SearchQuery, type SearchStore } from '../search/search-port';
 import type { FetchedPage as PageFetch } from '../search/match-count';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { Queryable, QueryOptions } from './database';
@@ -70,16 +70,38 @@ function boundedCount(where: string, upToParam: string): string {
 }
 
 /**
- * The ids of one page and ONE row more (it tells whether a next page exists). With `fewFirst`
- * (a filter known to match few records, on a database that keeps plans) the matches are found
- * first, behind an `OFFSET 0` fence, and then sorted: a plan of that shape is right for any
- * values, so it can be made once (QueryOptions.genericPlan). Without the fence one plan could
- * walk the sort order's index past every record, which is right for a broad filter only.
+ * How a page's ids are found when the count is known (SearchQuery): `plain`, planned for its
+ * values; `few`, the matches first and then sorted; `walk`, the published records in
+ * identifier order, each tested, until the page is full. The last two have one plan shape
+ * that is right for any values, so PostgreSQL makes it once (QueryOptions.genericPlan).
  */
-function pageSelect(q: CswSearchQuery, fewFirst = false): { sql: string; params: unknown[]; limit: number } {
+type PageForm = 'plain' | 'few' | 'walk';
+
+/**
+ * How far a walk goes: the published records it may test, a constant in the statement's text.
+ * The bound is what makes the plan made once a walk: PostgreSQL plans that plan without the
+ * values, expects almost no matches, and over an unbounded stream in identifier order chose to
+ * sort every published record first wherever the identifiers lie in random order on disk
+ * (27 ms at 10,000 records against 0.2 ms for the walk, EXPLAIN ANALYZE); with this LIMIT it
+ * takes the index. Twenty times what a walk is expected to need (BROAD_WALK_ROWS in
+ * libs/search/match-count.ts); a walk that reaches it without filling its page is run again
+ * as a plain page statement (fetchPage), so the bound never changes an answer.
+ */
+const WALK_BOUND = 2000;
+
+/**
+ * The ids of one page and ONE row more (it tells whether a next page exists). `few`: the
+ * matches are found behind an `OFFSET 0` fence, then sorted — without the fence one plan could
+ * walk the sort order's index past every record, right for a broad filter only. `walk`: the
+ * fence (a LIMIT, WALK_BOUND) is around the first published records in identifier order
+ * instead, so the filter is tested on that stream and the walk stops at the page's LIMIT.
+ */
+function pageSelect(q: CswSearchQuery, form: PageForm = 'plain'): { sql: string; params: unknown[]; limit: number } {
   const n = q.params.length;
   const limit = Math.max(0, Math.floor(q.limit));
-  const from = fewFirst ? `FROM (SELECT * ${published(q.where)} OFFSET 0) r` : published(q.where);
+  const from = form === 'few' ? `FROM (SELECT * ${published(q.where)} OFFSET 0) r`
+    : form === 'walk' ? `FROM (SELECT * FROM records r WHERE r.status = 'PUBLISHED' ORDER BY ${ID_ORDER} LIMIT ${WALK_BOUND}) r WHERE (${q.where})`
+    : published(q.where);
   return {
     sql: `SELECT r.id ${from} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`,
     params: [...q.params, Math.max(0, Math.floor(q.offset)), limit + 1],
@@ -136,12 +158,28 @@ async function fetchPage<R extends { id: string | null }, T>(
   select: (next: number) => { columns: string; joins: string; params: unknown[] },
   toItem: (row: R) => T,
 ): Promise<PageFetch<T>> {
+  const walked = await fetchPageAs<R, T>(db, q, countUpTo, select, toItem);
+  // a walk that did not fill its page (and the one row more) may have stopped at its bound
+  if (walked.form === 'walk' && walked.fetched <= Math.max(0, Math.floor(q.limit))) return (await fetchPageAs<R, T>(db, q, countUpTo, select, toItem, 'plain')).page;
+  return walked.page;
+}
+
+async function fetchPageAs<R extends { id: string | null }, T>(
+  db: Queryable,
+  q: SearchQuery,
+  countUpTo: number | undefined,
+  select: (next: number) => { columns: string; joins: string; params: unknown[] },
+  toItem: (row: R) => T,
+  only?: 'plain',
+): Promise<{ page: PageFetch<T>; form: PageForm; fetched: number }> {
   if (q.limit <= 0) {
-    return countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
+    const page = countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
+    return { page, form: 'plain', fetched: 0 };
   }
-  // the count known and small: the page's plan need not depend on the values (pageSelect)
-  const fewFirst = countUpTo === undefined && q.fewMatches === true && db.reusesPlans === true;
-  const page = pageSelect(q, fewFirst);
+  // the count known, few or broad: the page's plan need not depend on the values (pageSelect)
+  const known = countUpTo === undefined && db.reusesPlans === true && only === undefined;
+  const form: PageForm = !known ? 'plain' : q.fewMatches ? 'few' : q.broadMatches && q.orderBy === ID_ORDER ? 'walk' : 'plain';
+  const page = pageSelect(q, form);
   const part = select(page.params.length + 1);
   const pageRows = `SELECT ${part.columns}, u.pos, cardinality(a.ids) AS fetched
        FROM (SELECT ARRAY(${page.sql}) AS ids OFFSET 0) a
@@ -152,7 +190,7 @@ async function fetchPage<R extends { id: string | null }, T>(
   let rows: Row[];
   let counted: number | undefined;
   if (countUpTo === undefined) {
-    rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params, fewFirst ? REUSED_GENERIC : REUSED)).rows;
+    rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params, form === 'plain' ? REUSED : REUSED_GENERIC)).rows;
   } else {
     // the count row joined with the page: an empty page (past the end) still brings the count
     const res = await db.query<Row>(
@@ -165,8 +203,9 @@ async function fetchPage<R extends { id: string | null }, T>(
     counted = Number(res.rows[0]?.matched ?? 0);
     rows = res.rows.filter((r) => r.id !== null);
   }
-  const more = Number(rows[0]?.fetched ?? 0) > page.limit;
-  return { items: rows.slice(0, page.limit).map(toItem), more, ...(counted !== undefined ? { counted } : {}) };
+  const fetched = Number(rows[0]?.fetched ?? 0);
+  const more = fetched > page.limit;
+  return { page: { items: rows.slice(0, page.limit).map(toItem), more, ...(counted !== undefined ? { counted } : {}) }, form, fetched };
 }
 
 /** One page in order, each record with its stored render of `format` (fetchPage). */

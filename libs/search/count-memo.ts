@@ -16,7 +16,13 @@
  * - an entry lives at most `ttlMs` (60 s, the GetRecords response lifetime), so a change
  *   whose bump was lost (Redis down at commit, worker not yet run) is seen within that time,
  *   as it would be through the response cache;
- * - bounded: the least recently used entries go first.
+ * - bounded: the least recently used entries go first;
+ * - renewed before it ends: an exact count in the last quarter of its life is handed out once
+ *   for renewal (`claimRenewal`), and the counter recounts it in the background while the
+ *   remembered one is still served. Without this every broad filter in use lost its count at
+ *   the same moment once a minute, and every request of it in that moment waited for the
+ *   background count (measured at 100,000 records: p99 350–430 ms in that round, 26–35 ms in
+ *   the others). A renewal that fails leaves the entry to end as before.
  * Paging (a harvest asks the same count 200 times) and repeated searches then cost one
  * index-served page query instead of page + full count.
  */
@@ -32,11 +38,19 @@ export interface CountMemo {
   get(scope: string, key: string): MatchCount | undefined;
   /** an estimate never replaces an exact count of the same scope and key */
   set(scope: string, key: string, count: MatchCount): void;
+  /**
+   * true once per entry: its count is exact and in the last quarter of its lifetime, so the
+   * caller should recount it (and `set` the result, which starts a new lifetime)
+   */
+  claimRenewal(scope: string, key: string): boolean;
 }
 
 interface Entry {
   count: MatchCount;
   expiresAt: number;
+  /** from then on the count may be handed out for renewal */
+  renewAt: number;
+  renewalClaimed: boolean;
 }
 
 export function createCountMemo(opts: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}): CountMemo {
@@ -71,8 +85,15 @@ export function createCountMemo(opts: { maxEntries?: number; ttlMs?: number; now
       // still carried the estimate (they race), nor an older estimate's lifetime be extended
       if (old?.count.exact && !count.exact) return;
       map.delete(id);
-      map.set(id, { count: { value: count.value, exact: count.exact }, expiresAt: now() + ttl });
+      const t = now();
+      map.set(id, { count: { value: count.value, exact: count.exact }, expiresAt: t + ttl, renewAt: t + ttl * 0.75, renewalClaimed: false });
       while (map.size > max) map.delete(map.keys().next().value as string);
+    },
+    claimRenewal(scope, key) {
+      const e = live(k(scope, key));
+      if (!e || !e.count.exact || e.renewalClaimed || now() < e.renewAt) return false;
+      e.renewalClaimed = true;
+      return true;
     },
   };
 }

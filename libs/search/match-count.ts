@@ -80,12 +80,34 @@ export interface PageRequest {
  */
 export const FEW_MATCHES = 500;
 
+/**
+ * A filter that matches a large share of the published records finds a page in identifier
+ * order after a short walk of that order: with matches spread evenly over the identifiers
+ * (random UUIDs), `(offset + limit + 1) × published / matches` rows. Up to BROAD_WALK_ROWS
+ * such rows the page statement may walk (SearchQuery.broadMatches) with a plan made once:
+ * evaluating a broad AnyText and BBOX filter cost PostgreSQL ~4 µs a row walked (measured at
+ * 100,000 records), planning the page for its values 0.35–0.4 ms — so a walk of 100 rows
+ * costs about what the planning it saves did, and a first page of 10 qualifies from ~11 %
+ * of the records matching. Deeper pages and narrower filters keep plans made per value.
+ */
+export const BROAD_WALK_ROWS = 100;
+
+/** The WHERE of "every published record" as compileFilter writes it: its count is the walk's yardstick. */
+export const ALL_PUBLISHED_WHERE = 'TRUE';
+
+/** What the counter knows about a filter's matches, for the store's choice of page statement (SearchQuery). */
+export interface PageShape {
+  fewMatches?: true;
+  broadMatches?: true;
+}
+
 export interface MatchCounter {
   /**
-   * `fetch(bound, few)`: the page, counting at most bound + 1 matches (no count when bound is
-   * undefined); `few`: the filter is known to match at most FEW_MATCHES records
+   * `fetch(bound, shape)`: the page, counting at most bound + 1 matches (no count when bound is
+   * undefined); `shape`: what the remembered exact count says of the matches (PageShape), to
+   * be spread into the SearchQuery
    */
-  page<T>(req: PageRequest, fetch: (countUpTo: number | undefined, few: boolean) => Promise<FetchedPage<T>>): Promise<CountedPage<T>>;
+  page<T>(req: PageRequest, fetch: (countUpTo: number | undefined, shape: PageShape) => Promise<FetchedPage<T>>): Promise<CountedPage<T>>;
   /** resolves when no background count runs or waits (tests, orderly shutdown) */
   idle(): Promise<void>;
 }
@@ -122,6 +144,22 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
     }
   }
 
+  const allKey = countKey(ALL_PUBLISHED_WHERE, []);
+  /** few or broad, from an exact count of this generation (PageShape, BROAD_WALK_ROWS) */
+  function shapeOf(req: PageRequest, matches: number): PageShape {
+    if (matches <= FEW_MATCHES) return { fewMatches: true };
+    if (req.scope === undefined || req.limit <= 0) return {};
+    const all = memo.get(req.scope, allKey);
+    if (!all?.exact) {
+      // the yardstick, once per generation (deduplicated like any background count)
+      void background.request(req.scope, allKey, ALL_PUBLISHED_WHERE, []);
+      return {};
+    }
+    if (memo.claimRenewal(req.scope, allKey)) void background.request(req.scope, allKey, ALL_PUBLISHED_WHERE, []);
+    const walk = ((req.offset + req.limit + 1) * all.value) / matches;
+    return walk <= BROAD_WALK_ROWS ? { broadMatches: true } : {};
+  }
+
   return {
     async page(req, fetch) {
       const key = countKey(req.where, req.params);
@@ -130,9 +168,13 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
         if (req.scope !== undefined) memo.set(req.scope, key, count);
         return count;
       };
-      const page = await fetch(remembered ? undefined : s.exactRows, remembered?.exact === true && remembered.value <= FEW_MATCHES);
+      const page = await fetch(remembered ? undefined : s.exactRows, remembered?.exact ? shapeOf(req, remembered.value) : {});
       const done = (count: MatchCount): CountedPage<(typeof page.items)[number]> => ({ items: page.items, more: page.more, count });
-      if (remembered?.exact) return done(remembered);
+      if (remembered?.exact) {
+        // the count stays served while it is recounted; the result renews it (count-memo.ts)
+        if (req.scope !== undefined && memo.claimRenewal(req.scope, key)) void background.request(req.scope, key, req.where, req.params);
+        return done(remembered);
+      }
       const seen = req.offset + page.items.length;
       // the last page, not empty: everything before it and on it is all there is
       if (req.limit > 0 && page.items.length > 0 && !page.more) return done(remember({ value: seen, exact: true }));

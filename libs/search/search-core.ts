@@ -44,7 +44,7 @@ export function createSearchCore(store: SearchStore, counter: MatchCounter = cre
       const where = compileFilter(filter, params);
       const orderBy = compileOrderBy(sort);
       const r = await counter.page({ where, params, offset, limit, ...(countScope !== undefined ? { scope: countScope } : {}) },
-        (countUpTo, few) => store.pageOfRecords({ where, params, orderBy, offset, limit, ...(few ? { fewMatches: true } : {}) }, countUpTo));
+        (countUpTo, shape) => store.pageOfRecords({ where, params, orderBy, offset, limit, ...shape }, countUpTo));
       return { count: r.count, more: r.more, records: r.items };
     },
     async facets(filter, limit) {

@@ -21,7 +21,17 @@ export interface SearchQuery {
    * with a plan that does not depend on the values.
    */
   fewMatches?: boolean;
+  /**
+   * The filter is known to match so large a share of the published records that a page in
+   * identifier order (`orderBy` is ID_ORDER) is found after a short walk of that order
+   * (match-count.ts, BROAD_WALK_ROWS): the store may walk it with a plan that does not depend
+   * on the values. Ignored for any other order.
+   */
+  broadMatches?: boolean;
 }
+
+/** The order of a search without a sort (sort-order.ts): by the internal identifier. */
+export const ID_ORDER = 'r.id ASC';
 
 /** A PUBLISHED record of a page with its stored render of the requested format (null when there is none). */
 export interface PageRow {

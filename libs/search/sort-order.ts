@@ -1,5 +1,6 @@
 import { invalid } from './search-error';
 import { resolveCanonical, resolveQueryable, type Queryable } from './queryables';
+import { ID_ORDER } from './search-port';
 
 /**
  * Sorting, shared by every protocol: a list of (queryable, direction) → ORDER BY. Paging must
@@ -27,6 +28,6 @@ export function compileOrderBy(specs: readonly SortSpec[]): string {
     const q = sortableQueryable(s.property, 'sortby', resolveCanonical);
     return `${q.sortSql ?? q.sql} ${s.order === 'DESC' ? 'DESC' : 'ASC'}${q.sortNotNull ? '' : ' NULLS LAST'}`;
   });
-  parts.push('r.id ASC');
+  parts.push(ID_ORDER);
   return parts.join(', ');
 }

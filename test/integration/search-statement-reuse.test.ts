@@ -7,9 +7,10 @@ import { renderFor } from '../unit/csw-service-fixtures';
 
 /**
  * Statements kept parsed and plans made once (libs/db/pg-database.ts, search.repository.ts),
- * on real PostgreSQL. A page of a filter known to match few records is found matches-first and
- * runs on the pool whose plans PostgreSQL may make once for all values: after five executions
- * the same plan serves new values. Whatever the plan, every page must be the page the plain
+ * on real PostgreSQL. A page of a filter known to match few records is found matches-first, and
+ * one of a filter known to match many, in identifier order, by a walk of that order; both run on
+ * the pool whose plans PostgreSQL makes once for all values (force_generic_plan), so the same
+ * plan serves new values. Whatever the plan, every page must be the page the plain
  * statement gives — same records, same order, same "more" — for every filter, sort and offset,
  * with values changing between executions. Texts beyond the named-statement bound still run.
  */
@@ -74,6 +75,9 @@ describe('search statements kept parsed, plans made once', () => {
             const plain = await page(q);
             const fewFirst = await page({ ...q, params: [...params], fewMatches: true });
             expect({ filter: f.where, params, orderBy, offset, ...fewFirst }).toEqual({ filter: f.where, params, orderBy, offset, ...plain });
+            // the walk of the identifier order (any other order: the plain statement)
+            const walked = await page({ ...q, params: [...params], broadMatches: true });
+            expect({ filter: f.where, params, orderBy, offset, walked: true, ...walked }).toEqual({ filter: f.where, params, orderBy, offset, walked: true, ...plain });
             compared += 1;
           }
         }
@@ -84,6 +88,9 @@ describe('search statements kept parsed, plans made once', () => {
     const sungai = await page({ where: 'r.anytext LIKE $1', params: ['%sungai%'], orderBy: 'r.id ASC', offset: 0, limit: 50, fewMatches: true });
     const expected = Array.from({ length: N }, (_, i) => i).filter((i) => i % 3 === 0 && i % 10 !== 9).map(idOf);
     expect(sungai).toEqual({ ids: expected, more: false });
+    // and the walk stops at the page: the next "Sungai" is there, and drafts never are
+    const walkedPage = await page({ where: 'r.anytext LIKE $1', params: ['%sungai%'], orderBy: 'r.id ASC', offset: 2, limit: 3, broadMatches: true });
+    expect(walkedPage).toEqual({ ids: expected.slice(2, 5), more: true });
   });
 
   it('still runs statements past the bound of named texts, unnamed', async () => {
@@ -93,4 +100,26 @@ describe('search statements kept parsed, plans made once', () => {
       expect(r.rows[0]!.n).toBe(N - 4 + i);
     }
   });
+  it('runs a walk that reaches its bound without filling the page again as a plain statement', async () => {
+    // 2,100 published records whose ids come before every other, none of them a "Sungai": a walk
+    // of the identifier order (WALK_BOUND, 2,000 records) ends before it reaches a match
+    const columns = (await t.db.query<{ c: string }>(
+      `SELECT column_name AS c FROM information_schema.columns
+        WHERE table_name = 'records' AND table_schema = current_schema() AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+    )).rows.map((r) => r.c);
+    const filler = `'a-walk-' || lpad(g::text, 4, '0')`;
+    const override: Record<string, string> = { id: filler, file_identifier: filler, title: `'Pengisi'`, anytext: `'pengisi'` };
+    await t.db.query(
+      `INSERT INTO records (${columns.join(', ')})
+       SELECT ${columns.map((c) => override[c] ?? `r.${c}`).join(', ')} FROM records r CROSS JOIN generate_series(0, 2099) g WHERE r.id = $1`,
+      [idOf(0)],
+    );
+    await t.db.exec('ANALYZE records');
+    const q: SearchQuery = { where: 'r.anytext LIKE $1', params: ['%sungai%'], orderBy: 'r.id ASC', offset: 1, limit: 3 };
+    const expected = Array.from({ length: N }, (_, i) => i).filter((i) => i % 3 === 0 && i % 10 !== 9).map(idOf);
+    expect(await page({ ...q, broadMatches: true })).toEqual({ ids: expected.slice(1, 4), more: true });
+    expect(await page(q)).toEqual({ ids: expected.slice(1, 4), more: true });
+    // a walk that fills its page within the bound stays a walk: the fillers themselves
+    expect(await page({ ...q, params: ['%pengisi%'], broadMatches: true })).toEqual({ ids: ['a-walk-0001', 'a-walk-0002', 'a-walk-0003'], more: true });
+  }, 120_000);
 });

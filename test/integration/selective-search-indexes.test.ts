@@ -6,6 +6,7 @@ import { compileFilter } from '../../libs/search/filter/compile-sql';
 import { createBareDatabase, type BareDatabase } from '../helpers/bare-database';
 import { pageOfRecords, searchPublishedPage } from '../../libs/db/search.repository';
 import type { Queryable } from '../../libs/db/database';
+import { ID_ORDER } from '../../libs/search/search-port';
 
 /**
  * Migration 055 (issue 11, point 5): an identifier prefix and a day-precision reference-date
@@ -91,8 +92,8 @@ it('plans a one-week apiso:CreationDate range on the day index, matching dates a
  * A results page is one statement whose page ids are an ARRAY(subquery) read twice (unnested,
  * and its cardinality tells whether a next page exists). Pulled up into the outer query, that
  * subquery became two InitPlans: every page search ran twice. Shown on the real statements the
- * repository sends (recorded), for both page forms, with and without the bounded count, and for the
- * matches-first form of a filter known to match few records.
+ * repository sends (recorded), for both page forms, with and without the bounded count, for the
+ * matches-first form of a filter known to match few records and the walk of one known to match many.
  */
 it('runs the page search once per results page (one InitPlan), for renders and for whole records', async () => {
   const statements: { sql: string; params: readonly unknown[] }[] = [];
@@ -109,16 +110,21 @@ it('runs the page search once per results page (one InitPlan), for renders and f
   const records = await pageOfRecords(recording, q, 1_000);
   // the matches-first form of a filter known to match few records (search.repository.ts, pageSelect)
   const fewFirst = await searchPublishedPage(recording, { ...q, fewMatches: true }, 'dc-brief');
+  // and the walk of the identifier order, of a filter known to match many (pageSelect)
+  const walk = await searchPublishedPage(recording, { ...q, orderBy: ID_ORDER, broadMatches: true }, 'dc-brief');
   // the pages are right: ids 5..14 of the published matches in id order, and more follow
   const expected = Array.from({ length: N }, (_, i) => i).filter((i) => published(i) && idOf(i).toLowerCase().startsWith('rec-01')).map(idOf);
   expect(withRenders.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
   expect(withCount.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
   expect(fewFirst.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
+  expect(walk.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
   expect(records.items.map((r) => r.id)).toEqual(expected.slice(5, 15));
-  expect([withRenders.more, withCount.more, records.more, fewFirst.more]).toEqual([true, true, true, true]);
+  expect([withRenders.more, withCount.more, records.more, fewFirst.more, walk.more]).toEqual([true, true, true, true, true]);
   expect(withCount.counted).toBe(expected.length);
-  expect(statements).toHaveLength(4);
+  // the walk filled its page within its bound: one statement, not two
+  expect(statements).toHaveLength(5);
   expect(statements[3]!.sql).toContain('OFFSET 0) r ORDER BY');
+  expect(statements[4]!.sql).toMatch(/ORDER BY r\.id ASC LIMIT \d+\) r WHERE/);
   for (const s of statements) {
     const plan = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${s.sql}`, s.params);
     const initPlans = nodes(plan.rows[0]!['QUERY PLAN'][0].Plan).filter((n) => n['Subplan Name']?.startsWith('InitPlan'));

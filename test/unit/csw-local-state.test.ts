@@ -29,6 +29,29 @@ describe('count memo', () => {
     expect(m.get('s', 'a')).toBeUndefined();
   });
 
+  it('hands an exact count out for renewal once, in the last quarter of its life, and a new count starts a new life', () => {
+    let t = 0;
+    const m = createCountMemo({ ttlMs: 1000, now: () => t });
+    m.set('s', 'k', exact(7));
+    m.set('s', 'e', { value: 900, exact: false });
+    t = 749;
+    expect(m.claimRenewal('s', 'k')).toBe(false);
+    t = 750;
+    expect(m.claimRenewal('s', 'e')).toBe(false); // an estimate is being counted anyway
+    expect(m.claimRenewal('s', 'k')).toBe(true);
+    expect(m.claimRenewal('s', 'k')).toBe(false); // once: a failed renewal is not retried on every page
+    expect(m.get('s', 'k')).toEqual(exact(7));
+    m.set('s', 'k', exact(8)); // at 750: lives until 1750, renewable from 1500
+    t = 1499;
+    expect(m.get('s', 'k')).toEqual(exact(8));
+    expect(m.claimRenewal('s', 'k')).toBe(false);
+    t = 1500;
+    expect(m.claimRenewal('s', 'k')).toBe(true);
+    t = 1750;
+    expect(m.get('s', 'k')).toBeUndefined();
+    expect(m.claimRenewal('s', 'k')).toBe(false);
+  });
+
   it('lets an exact count replace an estimate, never the other way round', () => {
     const m = createCountMemo();
     m.set('s', 'k', { value: 900, exact: false });

@@ -29,7 +29,7 @@ export async function handleGetRecords(deps: CswServiceDeps, req: GetRecordsRequ
   const format = renderFormatFor(req.outputSchema, req.elementSetName);
   const offset = req.startPosition - 1;
   const page = await counter.page({ where, params, offset, limit, ...(ctx.countScope !== undefined ? { scope: ctx.countScope } : {}) },
-    (countUpTo, few) => deps.store.pageWithRenders({ where, params, orderBy, offset, limit, ...(few ? { fewMatches: true } : {}) }, format, countUpTo));
+    (countUpTo, shape) => deps.store.pageWithRenders({ where, params, orderBy, offset, limit, ...shape }, format, countUpTo));
   const { count } = page;
   let records = await rendersOf(deps, page.items, format);
   if (req.elementNames && OUTPUT_SCHEMAS[req.outputSchema] === 'dc') {
