@@ -16,16 +16,20 @@ export interface QueryOptions {
    */
   reuse?: boolean;
   /**
-   * With `reuse`: the statement's plan shape is right whatever its values (a page of a
-   * filter known to match few records, or a bounded walk: SearchQuery.fewMatches,
-   * .broadMatches), so one plan made for all values is as good as one made for these, and
-   * planning can be skipped (PostgreSQL's generic plans). Only where `reusesPlans`.
+   * With `reuse`: planning for the values can be skipped (PostgreSQL's generic plans). Only
+   * where `reusesPlans`.
+   * - `chosen`: the plan's shape suits any values (a page of a filter known to match few
+   *   records, SearchQuery.fewMatches); after five executions the server keeps one plan for
+   *   all values unless its estimate is worse than the per-value plans' — which it is where
+   *   an index needs the value itself (a LIKE prefix), so those stay planned per value;
+   * - `forced`: the statement's text fixes its plan's shape (a bounded walk,
+   *   SearchQuery.broadMatches): the value-free plan always, although its estimate is worse.
    */
-  genericPlan?: boolean;
+  genericPlan?: 'chosen' | 'forced';
 }
 
 export interface Queryable {
-  /** true: statements sent with `reuse` + `genericPlan` may run on a plan made once (PostgreSQL server) */
+  /** true: statements sent with `reuse` and a `genericPlan` may run on a plan made once (PostgreSQL server) */
   readonly reusesPlans?: boolean;
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */

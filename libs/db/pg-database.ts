@@ -34,22 +34,28 @@ function translate(err: unknown): unknown {
  * per connection. The main pool's connections run with plan_cache_mode = force_custom_plan,
  * so each execution is still planned for its own values — a generic plan, chosen once, would
  * serve a rare AnyText word with the plan of a common one (a whole-table walk at 1,000,000
- * records). Statements marked `genericPlan` as well (a page statement whose shape is right for
- * any values: the few matches found first, or a walk of the identifier order that stops at the
- * page — SearchQuery.fewMatches, .broadMatches) run on a second, smaller pool with
- * plan_cache_mode = force_generic_plan: planned once per connection, never again — planning a
- * BBOX or AnyText-and-BBOX page cost 0.35–0.7 ms, more than running it. PostgreSQL's own
- * choice (auto) never took the walk's plan made once: without the values its row estimate is
- * far worse than that of the plans made per value, though the plan is the same. For the same
- * reason that pool runs without JIT, which the value-free estimate would otherwise switch on
- * (66 ms of compilation for a 0.2 ms walk, seen in EXPLAIN ANALYZE).
+ * records). Statements marked `genericPlan` run on two smaller pools where PostgreSQL plans
+ * once per connection — planning a BBOX or AnyText-and-BBOX page cost 0.35–0.7 ms, more than
+ * running it:
+ * - `chosen` (few matches found first, SearchQuery.fewMatches): PostgreSQL's default (auto),
+ *   after five executions one plan made without the values unless its estimate is worse. It
+ *   is worse, and rightly, where an index needs the value (`lower(file_identifier) LIKE $1`
+ *   uses its prefix index only with a known prefix: the value-free plan read all 1,000,000
+ *   records, 1.3–2 s a page, when this was forced — bench:million, 24 November 14:12);
+ * - `forced` (a walk of the identifier order, bounded in its text, SearchQuery.broadMatches):
+ *   plan_cache_mode = force_generic_plan, because auto never took that plan — without the
+ *   values its estimate is far worse than the per-value plans', though the plan is the same
+ *   — and without JIT, which that estimate would switch on (66 ms of compilation for a
+ *   0.2 ms walk, seen in EXPLAIN ANALYZE).
  * At most PREPARED_TEXTS distinct texts get a name, first come first named; later texts run
  * unnamed, so neither node-postgres's per-connection statement map nor the server's memory
  * grows with whatever filter shapes clients make up.
  */
 const PREPARED_TEXTS = 128;
-/** connections of the generic-plan pool (its statements are short: few rows, no planning) */
+/** connections of the pool whose plans PostgreSQL may keep (its statements are short: few rows, no planning) */
 const GENERIC_POOL_MAX = 4;
+/** connections of the pool of forced generic plans (walks of at most a few hundred rows) */
+const FORCED_POOL_MAX = 2;
 
 function statementNames(): (sql: string) => string | undefined {
   const names = new Map<string, string>();
@@ -63,13 +69,15 @@ function statementNames(): (sql: string) => string | undefined {
   };
 }
 
-function wrap(client: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string | undefined, generic?: pg.Pool): Queryable {
+type PlanPools = Record<NonNullable<QueryOptions['genericPlan']>, pg.Pool>;
+
+function wrap(client: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string | undefined, plans?: PlanPools): Queryable {
   return {
-    ...(generic ? { reusesPlans: true } : {}),
+    ...(plans ? { reusesPlans: true } : {}),
     async query<T>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<QueryResult<T>> {
       try {
         const name = opts?.reuse ? nameOf(sql) : undefined;
-        const on = name && opts?.genericPlan && generic ? generic : client;
+        const on = name && opts?.genericPlan && plans ? plans[opts.genericPlan] : client;
         const r = name
           ? await on.query({ name, text: sql, values: params as unknown[] | undefined })
           : await client.query(sql, params as unknown[] | undefined);
@@ -110,7 +118,7 @@ export function openPgDatabase(opts: PgOptions): Database {
       idleTimeoutMillis: 30_000,
       // sent in the startup packet: in force from the first statement of every connection
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
-      options,
+      ...(options ? { options } : {}),
     });
     // An idle client losing its connection (server restart) emits 'error' on the pool; without
     // a listener Node would crash the process. The pool drops the client and makes a new one.
@@ -123,9 +131,12 @@ export function openPgDatabase(opts: PgOptions): Database {
   };
   // every execution of a named statement planned for its own values (see statementNames)
   const pool = poolOf(opts.max ?? 10, '-c plan_cache_mode=force_custom_plan');
-  const generic = poolOf(Math.min(GENERIC_POOL_MAX, opts.max ?? 10), '-c plan_cache_mode=force_generic_plan -c jit=off');
+  const plans: PlanPools = {
+    chosen: poolOf(Math.min(GENERIC_POOL_MAX, opts.max ?? 10), ''),
+    forced: poolOf(Math.min(FORCED_POOL_MAX, opts.max ?? 10), '-c plan_cache_mode=force_generic_plan -c jit=off'),
+  };
   const nameOf = statementNames();
-  const q = wrap(pool, nameOf, generic);
+  const q = wrap(pool, nameOf, plans);
   return {
     kind: 'pg',
     reusesPlans: true,
@@ -158,6 +169,6 @@ export function openPgDatabase(opts: PgOptions): Database {
       }
     },
     async ping() { await q.query('SELECT 1'); },
-    async close() { await Promise.all([pool.end(), generic.end()]); },
+    async close() { await Promise.all([pool.end(), plans.chosen.end(), plans.forced.end()]); },
   };
 }

@@ -28,7 +28,8 @@ export interface CswSearchResult {
  * sort and form): kept parsed per connection where the database can (QueryOptions.reuse).
  */
 const REUSED: QueryOptions = { reuse: true };
-const REUSED_GENERIC: QueryOptions = { reuse: true, genericPlan: true };
+const REUSED_CHOSEN: QueryOptions = { reuse: true, genericPlan: 'chosen' };
+const REUSED_FORCED: QueryOptions = { reuse: true, genericPlan: 'forced' };
 
 const published = (where: string): string => `FROM records r WHERE r.status = 'PUBLISHED' AND (${where})`;
 
@@ -73,7 +74,8 @@ function boundedCount(where: string, upToParam: string): string {
  * How a page's ids are found when the count is known (SearchQuery): `plain`, planned for its
  * values; `few`, the matches first and then sorted; `walk`, the published records in
  * identifier order, each tested, until the page is full. The last two have one plan shape
- * that is right for any values, so PostgreSQL makes it once (QueryOptions.genericPlan).
+ * that is right for any values, so PostgreSQL may make it once (QueryOptions.genericPlan:
+ * `chosen` for `few`, `forced` for `walk`).
  */
 type PageForm = 'plain' | 'few' | 'walk';
 
@@ -190,7 +192,7 @@ async function fetchPageAs<R extends { id: string | null }, T>(
   let rows: Row[];
   let counted: number | undefined;
   if (countUpTo === undefined) {
-    rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params, form === 'plain' ? REUSED : REUSED_GENERIC)).rows;
+    rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params, form === 'few' ? REUSED_CHOSEN : form === 'walk' ? REUSED_FORCED : REUSED)).rows;
   } else {
     // the count row joined with the page: an empty page (past the end) still brings the count
     const res = await db.query<Row>(

@@ -9,8 +9,9 @@ import { renderFor } from '../unit/csw-service-fixtures';
  * Statements kept parsed and plans made once (libs/db/pg-database.ts, search.repository.ts),
  * on real PostgreSQL. A page of a filter known to match few records is found matches-first, and
  * one of a filter known to match many, in identifier order, by a walk of that order; both run on
- * the pool whose plans PostgreSQL makes once for all values (force_generic_plan), so the same
- * plan serves new values. Whatever the plan, every page must be the page the plain
+ * pools whose plans PostgreSQL makes once for all values (the walk's always, force_generic_plan;
+ * the other's after five executions unless its estimate is worse), so the same plan serves new
+ * values. Whatever the plan, every page must be the page the plain
  * statement gives — same records, same order, same "more" — for every filter, sort and offset,
  * with values changing between executions. Texts beyond the named-statement bound still run.
  */
