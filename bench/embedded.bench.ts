@@ -93,9 +93,10 @@ async function main(): Promise<void> {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const s0 = performance.now();
+    // started as `npm start` starts it (package.json): MALLOC_ARENA_MAX=2 unless the caller sets it
     server = spawn(TSX, ['services/api/main.ts'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: base },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: base },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const startLines: string[] = [];
