@@ -28,8 +28,6 @@ export interface CswSearchResult {
  * sort and form): kept parsed per connection where the database can (QueryOptions.reuse).
  */
 const REUSED: QueryOptions = { reuse: true };
-const REUSED_CHOSEN: QueryOptions = { reuse: true, genericPlan: 'chosen' };
-const REUSED_FORCED: QueryOptions = { reuse: true, genericPlan: 'forced' };
 
 const published = (where: string): string => `FROM records r WHERE r.status = 'PUBLISHED' AND (${where})`;
 
@@ -90,6 +88,13 @@ type PageForm = 'plain' | 'few' | 'walk';
  * as a plain page statement (fetchPage), so the bound never changes an answer.
  */
 const WALK_BOUND = 2000;
+
+/** How each form's page statement is sent when the count is known (no count in the statement). */
+const SENT_AS: Readonly<Record<PageForm, QueryOptions>> = {
+  plain: REUSED,
+  few: { reuse: true, genericPlan: 'chosen' },
+  walk: { reuse: true, genericPlan: 'forced' },
+};
 
 /**
  * The ids of one page and ONE row more (it tells whether a next page exists). `few`: the
@@ -160,54 +165,44 @@ async function fetchPage<R extends { id: string | null }, T>(
   select: (next: number) => { columns: string; joins: string; params: unknown[] },
   toItem: (row: R) => T,
 ): Promise<PageFetch<T>> {
-  const walked = await fetchPageAs<R, T>(db, q, countUpTo, select, toItem);
-  // a walk that did not fill its page (and the one row more) may have stopped at its bound
-  if (walked.form === 'walk' && walked.fetched <= Math.max(0, Math.floor(q.limit))) return (await fetchPageAs<R, T>(db, q, countUpTo, select, toItem, 'plain')).page;
-  return walked.page;
-}
-
-async function fetchPageAs<R extends { id: string | null }, T>(
-  db: Queryable,
-  q: SearchQuery,
-  countUpTo: number | undefined,
-  select: (next: number) => { columns: string; joins: string; params: unknown[] },
-  toItem: (row: R) => T,
-  only?: 'plain',
-): Promise<{ page: PageFetch<T>; form: PageForm; fetched: number }> {
   if (q.limit <= 0) {
-    const page = countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
-    return { page, form: 'plain', fetched: 0 };
+    return countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
   }
-  // the count known, few or broad: the page's plan need not depend on the values (pageSelect)
-  const known = countUpTo === undefined && db.reusesPlans === true && only === undefined;
-  const form: PageForm = !known ? 'plain' : q.fewMatches ? 'few' : q.broadMatches && q.orderBy === ID_ORDER ? 'walk' : 'plain';
-  const page = pageSelect(q, form);
-  const part = select(page.params.length + 1);
-  const pageRows = `SELECT ${part.columns}, u.pos, cardinality(a.ids) AS fetched
+  type Row = R & { fetched: number | null; matched?: string | number };
+  const pageAs = async (form: PageForm): Promise<{ page: PageFetch<T>; fetched: number }> => {
+    const page = pageSelect(q, form);
+    const part = select(page.params.length + 1);
+    const pageRows = `SELECT ${part.columns}, u.pos, cardinality(a.ids) AS fetched
        FROM (SELECT ARRAY(${page.sql}) AS ids OFFSET 0) a
        CROSS JOIN LATERAL unnest(a.ids) WITH ORDINALITY AS u(id, pos)
        ${part.joins}`;
-  const params: unknown[] = [...page.params, ...part.params];
-  type Row = R & { fetched: number | null; matched?: string | number };
-  let rows: Row[];
-  let counted: number | undefined;
-  if (countUpTo === undefined) {
-    rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params, form === 'few' ? REUSED_CHOSEN : form === 'walk' ? REUSED_FORCED : REUSED)).rows;
-  } else {
-    // the count row joined with the page: an empty page (past the end) still brings the count
-    const res = await db.query<Row>(
-      `SELECT c.matched, x.* FROM (${boundedCount(q.where, `$${params.length + 1}`)}) c
+    const params: unknown[] = [...page.params, ...part.params];
+    let rows: Row[];
+    let counted: number | undefined;
+    if (countUpTo === undefined) {
+      rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params, SENT_AS[form])).rows;
+    } else {
+      // the count row joined with the page: an empty page (past the end) still brings the count
+      const res = await db.query<Row>(
+        `SELECT c.matched, x.* FROM (${boundedCount(q.where, `$${params.length + 1}`)}) c
          LEFT JOIN LATERAL (${pageRows}) x ON true
         ORDER BY x.pos`,
-      [...params, Math.max(0, Math.floor(countUpTo))],
-      REUSED,
-    );
-    counted = Number(res.rows[0]?.matched ?? 0);
-    rows = res.rows.filter((r) => r.id !== null);
-  }
-  const fetched = Number(rows[0]?.fetched ?? 0);
-  const more = fetched > page.limit;
-  return { page: { items: rows.slice(0, page.limit).map(toItem), more, ...(counted !== undefined ? { counted } : {}) }, form, fetched };
+        [...params, Math.max(0, Math.floor(countUpTo))],
+        REUSED,
+      );
+      counted = Number(res.rows[0]?.matched ?? 0);
+      rows = res.rows.filter((r) => r.id !== null);
+    }
+    const fetched = Number(rows[0]?.fetched ?? 0);
+    return { page: { items: rows.slice(0, page.limit).map(toItem), more: fetched > page.limit, ...(counted !== undefined ? { counted } : {}) }, fetched };
+  };
+  // the count known, few or broad: the page's plan need not depend on the values (pageSelect)
+  const known = countUpTo === undefined && db.reusesPlans === true;
+  const form: PageForm = !known ? 'plain' : q.fewMatches ? 'few' : q.broadMatches && q.orderBy === ID_ORDER ? 'walk' : 'plain';
+  const first = await pageAs(form);
+  // a walk that did not fill its page (and the one row more) may have stopped at its bound
+  if (form === 'walk' && first.fetched <= Math.floor(q.limit)) return (await pageAs('plain')).page;
+  return first.page;
 }
 
 /** One page in order, each record with its stored render of `format` (fetchPage). */

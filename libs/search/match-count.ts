@@ -144,6 +144,10 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
     }
   }
 
+  /** a remembered exact count in its last quarter is recounted, once, while still served (count-memo.ts) */
+  const renewIfDue = (scope: string, key: string, where: string, params: readonly unknown[]): void => {
+    if (memo.claimRenewal(scope, key)) void background.request(scope, key, where, params);
+  };
   const allKey = countKey(ALL_PUBLISHED_WHERE, []);
   /** few or broad, from an exact count of this generation (PageShape, BROAD_WALK_ROWS) */
   function shapeOf(req: PageRequest, matches: number): PageShape {
@@ -155,7 +159,7 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
       void background.request(req.scope, allKey, ALL_PUBLISHED_WHERE, []);
       return {};
     }
-    if (memo.claimRenewal(req.scope, allKey)) void background.request(req.scope, allKey, ALL_PUBLISHED_WHERE, []);
+    renewIfDue(req.scope, allKey, ALL_PUBLISHED_WHERE, []);
     const walk = ((req.offset + req.limit + 1) * all.value) / matches;
     return walk <= BROAD_WALK_ROWS ? { broadMatches: true } : {};
   }
@@ -171,8 +175,7 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
       const page = await fetch(remembered ? undefined : s.exactRows, remembered?.exact ? shapeOf(req, remembered.value) : {});
       const done = (count: MatchCount): CountedPage<(typeof page.items)[number]> => ({ items: page.items, more: page.more, count });
       if (remembered?.exact) {
-        // the count stays served while it is recounted; the result renews it (count-memo.ts)
-        if (req.scope !== undefined && memo.claimRenewal(req.scope, key)) void background.request(req.scope, key, req.where, req.params);
+        if (req.scope !== undefined) renewIfDue(req.scope, key, req.where, req.params);
         return done(remembered);
       }
       const seen = req.offset + page.items.length;
