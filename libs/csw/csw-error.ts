@@ -1,4 +1,4 @@
-import { SearchError } from '../search/search-error';
+import { geometryFailure, SearchError } from '../search/search-error';
 
 /**
  * A CSW protocol error: becomes one ows:Exception in an ows:ExceptionReport (version 1.2.0).
@@ -30,7 +30,8 @@ export class CswError extends SearchError {
  */
 export function asCswError(err: unknown): CswError | undefined {
   if (err instanceof CswError) return err;
-  if (err instanceof SearchError) return new CswError('InvalidParameterValue', err.locator, err.message);
+  const search = err instanceof SearchError ? err : geometryFailure(err);
+  if (search) return new CswError('InvalidParameterValue', search.locator, search.message);
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { CswIdentity } from '../config';
 import type { MetadataRecord } from '../catalogue/record.types';
-import { SearchError } from '../search/search-error';
+import { geometryFailure, SearchError } from '../search/search-error';
 import type { SearchCore } from '../search/search-core';
 import type { SearchStore } from '../search/search-port';
 import type { ServiceHttpRequest, ServiceHttpResponse } from '../search/response-cache';
@@ -116,8 +116,9 @@ export function createOarecService(deps: OarecServiceDeps): OarecService {
 
   function failure(err: unknown): ServiceHttpResponse {
     if (err instanceof OarecError) return oarecFailure(err);
-    // a query the search core cannot use (a bad date in prop=value or filter, …)
-    if (err instanceof SearchError) return oarecFailure(badParameter(err.locator === 'sortby' ? 'sortby' : 'filter', err.message));
+    // a query the search core cannot use (a bad date in prop=value or filter, a geometry GEOS failed on, …)
+    const search = err instanceof SearchError ? err : geometryFailure(err);
+    if (search) return oarecFailure(badParameter(search.locator === 'sortby' ? 'sortby' : 'filter', search.message));
     deps.logger?.error({ err }, 'OARec: kesalahan internal');
     return oarecFailure(new OarecError(503, 'ServiceUnavailable', 'Layanan katalog sedang tidak tersedia. Silakan coba lagi nanti.'));
   }

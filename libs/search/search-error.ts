@@ -17,3 +17,15 @@ export class SearchError extends Error {
 
 export const invalid = (locator: string | undefined, message: string): SearchError =>
   new SearchError('InvalidParameterValue', locator, message);
+
+/**
+ * A GEOS TopologyException raised by the database during a search: the filter geometry passed
+ * our validity check (filter/polygon-validity.ts) yet GEOS could not compute a predicate on it.
+ * It is the client's geometry that GEOS failed on, so it is answered as a bad filter — not as
+ * an internal error; undefined for any other failure.
+ */
+export function geometryFailure(err: unknown): SearchError | undefined {
+  const message = err instanceof Error ? err.message : '';
+  if (!/TopologyException/.test(message)) return undefined;
+  return invalid('constraint', 'Geometri filter tidak dapat diproses basis data (kesalahan topologi); sederhanakan geometrinya atau gunakan BBOX.');
+}

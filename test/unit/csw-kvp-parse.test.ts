@@ -216,15 +216,18 @@ describe('KVP: constraints, q, BBOX, SORTBY', () => {
       op: 'spatial',
       spatial: 'bbox',
       property: 'ows:BoundingBox',
-      geometryWkt: 'MULTIPOLYGON(((95 -11,141 -11,141 6,95 6,95 -11)))',
+      geometryWkt: 'POLYGON((95 -11,141 -11,141 6,95 6,95 -11))',
     });
     const split = gr('bbox=170,-10,-170,10').filter;
     expect(split).toMatchObject({ op: 'spatial' });
     expect((split as { geometryWkt: string }).geometryWkt).toBe('MULTIPOLYGON(((170 -10,180 -10,180 10,170 10,170 -10)),((-180 -10,-170 -10,-170 10,-180 10,-180 -10)))');
     // a URN CRS as fifth value means latitude first
     expect((gr('bbox=-11,95,6,141,urn:ogc:def:crs:EPSG::4326').filter as { geometryWkt: string }).geometryWkt).toBe(
-      'MULTIPOLYGON(((95 -11,141 -11,141 6,95 6,95 -11)))',
+      'POLYGON((95 -11,141 -11,141 6,95 6,95 -11))',
     );
+    // a box without height or width is the line or point it is: a polygon without area is invalid
+    expect((gr('bbox=95,-6,141,-6').filter as { geometryWkt: string }).geometryWkt).toBe('LINESTRING(95 -6,141 -6)');
+    expect((gr('bbox=106,-6,106,-6').filter as { geometryWkt: string }).geometryWkt).toBe('POINT(106 -6)');
   });
   it.each(['1,2,3', '1,2,3,x', '-181,0,0,1', '0,-91,1,1', '0,10,1,5', '0,0,1,1,EPSG:3857', '1,2,3,4,5,6'])('BBOX=%s is InvalidParameterValue bbox', (b) => {
     expect(cswErrorOf(() => gr(`bbox=${b}`))).toMatchObject({ code: 'InvalidParameterValue', locator: 'bbox' });

@@ -1,6 +1,6 @@
-import { bboxToWkt } from '../../catalogue/search-projection';
 import { invalid } from '../csw-error';
 import type { FilterNode } from '../../search/filter/filter-ast';
+import { envelopeGeometry, toWkt } from '../../search/filter/geometry';
 
 /**
  * The GET-only search shortcuts of the product specification: `q` (free text) and
@@ -38,13 +38,16 @@ export function parseBboxParam(value: string): KvpBbox {
   return { minx, miny, maxx, maxy };
 }
 
-/** minx > maxx crosses the antimeridian: bboxToWkt splits it into two boxes. */
+/**
+ * minx > maxx crosses the antimeridian: envelopeGeometry splits it into two boxes, and a box
+ * without width or height becomes the line or point it is (a polygon without area is invalid).
+ */
 export function bboxFilter(b: KvpBbox): FilterNode {
   return {
     op: 'spatial',
     spatial: 'bbox',
     property: 'ows:BoundingBox',
-    geometryWkt: bboxToWkt({ west: b.minx, east: b.maxx, south: b.miny, north: b.maxy }),
+    geometryWkt: toWkt(envelopeGeometry(b.minx, b.miny, b.maxx, b.maxy)),
   };
 }
 

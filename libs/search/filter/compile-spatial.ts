@@ -23,7 +23,7 @@ const ST_FUNCTION: Partial<Record<SpatialOp, string>> = {
 };
 
 // WKT built by our parsers; anything else is refused before PostGIS would fail on it
-const WKT = /^\s*(POINT|LINESTRING|POLYGON|MULTIPOLYGON)\s*\([-+0-9.eE,()\s]*\)\s*$/i;
+const WKT = /^\s*(POINT|LINESTRING|POLYGON|MULTIPOLYGON|MULTILINESTRING)\s*\([-+0-9.eE,()\s]*\)\s*$/i;
 
 /**
  * The filter geometry as a typed constant: `$n::geometry` with the value `SRID=4326;<wkt>`, read
@@ -32,62 +32,15 @@ const WKT = /^\s*(POINT|LINESTRING|POLYGON|MULTIPOLYGON)\s*\([-+0-9.eE,()\s]*\)\
  * same plan costs less: 1.1 instead of 1.5 ms of PostgreSQL CPU per BBOX page at 10,000
  * records, measured with named statements.)
  *
- * A user's polygon may be invalid (a self-intersecting "bowtie" ring, a hole outside its shell):
- * GEOS then throws a TopologyException in the middle of the search, which surfaced as
- * NoApplicableCode. Such a polygon is repaired with ST_MakeValid — the area its rings enclose,
- * a bowtie becoming two triangles — rather than refused: the client gets the records under
- * the shape it drew, as most GIS clients would show it. The argument is a constant, so the
- * planner folds the call once per plan and the extent index is used as before. A box (BBOX
- * and envelopes: one ring, four corners, axis-aligned, with width and height) is valid by
- * construction and skips it, as do points and lines.
+ * The geometry goes to the predicate as the client sent it, never through a repairing function
+ * such as ST_MakeValid: GEOS's work on an invalid polygon grows with its self-intersections
+ * without bound and does not notice statement_timeout — a 1,000-vertex random ring ran for
+ * seconds to minutes and, when the timeout fired inside GEOS, crashed the backend and with it
+ * the whole PostgreSQL server (issue 22). Every polygon a parser builds is therefore checked
+ * valid in the process first (geometry.ts checkGeometry → polygon-validity.ts) and an invalid
+ * one refused; boxes are valid by construction (envelopeGeometry).
  */
-function filterGeometrySql(wkt: string, placeholder: string): string {
-  const g = `${placeholder}::geometry`;
-  return /^\s*(MULTI)?POLYGON/i.test(wkt) && !isBox(wkt) ? `ST_MakeValid(${g})` : g;
-}
-
-/** [minX, minY, maxX, maxY] of a ring that is an axis-aligned box with width and height, else undefined */
-function boxOf(ring: string): [number, number, number, number] | undefined {
-  const pts = ring.split(',').map((p) => p.trim().split(/\s+/).map(Number));
-  if (pts.length !== 5 || pts.some((p) => p.length !== 2 || !p.every(Number.isFinite))) return undefined;
-  const xs = [...new Set(pts.map((p) => p[0]!))].sort((a, b) => a - b);
-  const ys = [...new Set(pts.map((p) => p[1]!))].sort((a, b) => a - b);
-  if (xs.length !== 2 || ys.length !== 2 || pts[0]![0] !== pts[4]![0] || pts[0]![1] !== pts[4]![1]) return undefined;
-  // four different corners (not a ring that runs along one side and back)…
-  if (new Set(pts.slice(0, 4).map((p) => `${p[0]} ${p[1]}`)).size !== 4) return undefined;
-  // …and each side changes exactly one coordinate: no diagonal (a "bowtie" of the same corners)
-  for (let i = 0; i < 4; i++) {
-    if ((pts[i]![0] !== pts[i + 1]![0]) === (pts[i]![1] !== pts[i + 1]![1])) return undefined;
-  }
-  return [xs[0]!, ys[0]!, xs[1]!, ys[1]!];
-}
-
-/**
- * POLYGON of one box ring, or MULTIPOLYGON of single-ring boxes that do not even touch (an
- * envelope across the antimeridian is two such boxes): valid without repair.
- */
-function isBox(wkt: string): boolean {
-  const body = /^\s*(MULTI)?POLYGON\s*\((.*)\)\s*$/is.exec(wkt);
-  if (!body) return false;
-  const multi = body[1] !== undefined;
-  // the rings' texts; a polygon with a hole (two rings in one polygon) is not a box
-  const polygons = multi ? body[2]!.trim().split(/\)\s*,\s*\(/) : [body[2]!];
-  const boxes: [number, number, number, number][] = [];
-  for (const raw of polygons) {
-    const inner = raw.replace(/^[\s(]+|[\s)]+$/g, '');
-    if (inner.includes('(') || inner.includes(')')) return false;
-    const b = boxOf(inner);
-    if (!b) return false;
-    boxes.push(b);
-  }
-  for (let i = 0; i < boxes.length; i++) {
-    for (let j = i + 1; j < boxes.length; j++) {
-      const [a, b] = [boxes[i]!, boxes[j]!];
-      if (!(a[2] < b[0] || b[2] < a[0] || a[3] < b[1] || b[3] < a[1])) return false;
-    }
-  }
-  return true;
-}
+const filterGeometrySql = (placeholder: string): string => `${placeholder}::geometry`;
 
 export function compileSpatial(
   q: Queryable,
@@ -99,7 +52,7 @@ export function compileSpatial(
   if (q.kind !== 'geometry') throw invalid('constraint', `Operator spasial hanya berlaku untuk properti geometri (ows:BoundingBox), bukan ${q.name}.`);
   if (!WKT.test(geometryWkt)) throw invalid('constraint', 'Geometri filter tidak valid.');
   const col = q.sql;
-  const g = filterGeometrySql(geometryWkt, bind(params, `SRID=4326;${geometryWkt.trim()}`));
+  const g = filterGeometrySql(bind(params, `SRID=4326;${geometryWkt.trim()}`));
   const distance = (): string => {
     if (distanceDegrees === undefined || !Number.isFinite(distanceDegrees) || distanceDegrees < 0) {
       throw invalid('constraint', 'DWithin dan Beyond memerlukan jarak tidak negatif.');
