@@ -14,11 +14,12 @@ export function seededRandom(seed: number): () => number {
 
 /**
  * The review's reproduction (issue 22): `vertices` random positions, x in 55–70, y in 10–20,
- * first repeated last — a ring that crosses itself many times. Six decimals, as a client writes.
+ * first repeated last — a ring that crosses itself many times. Six decimals by default, as a
+ * client writes; fewer keep a long one inside a GET URL.
  */
-export function randomRing(vertices: number, seed = 1000): Pos[] {
+export function randomRing(vertices: number, seed = 1000, decimals = 6): Pos[] {
   const rnd = seededRandom(seed);
-  const round = (v: number): number => Math.round(v * 1e6) / 1e6;
+  const round = (v: number): number => Math.round(v * 10 ** decimals) / 10 ** decimals;
   const pts: Pos[] = Array.from({ length: vertices }, () => [round(55 + 15 * rnd()), round(10 + 10 * rnd())]);
   return [...pts, pts[0]!];
 }
