@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { polygonProblem } from '../../libs/search/filter/polygon-validity';
 import { orientation } from '../../libs/search/filter/exact-orientation';
 import { checkGeometry, envelopeGeometry, toWkt, type Geometry, type Pos } from '../../libs/search/filter/geometry';
-import { SearchError } from '../../libs/search/search-error';
+import { geometryFailure, SearchError } from '../../libs/search/search-error';
+import { asCswError } from '../../libs/csw/csw-error';
 import { randomRing } from '../helpers/random-rings';
 
 /*
@@ -87,6 +88,15 @@ describe('invalid polygons are refused with the reason', () => {
     // 1e-11 apart: the same point once written, so the "triangle" has two distinct points
     const g: Geometry = { type: 'Polygon', rings: [[[0, 0], [1, 1], [1 + 1e-11, 1], [0, 0]]] };
     expect(() => checkGeometry(g)).toThrow(/kurang dari tiga/);
+  });
+});
+
+describe('a GEOS TopologyException from the database', () => {
+  it('is the client\'s bad filter (InvalidParameterValue, constraint), not an internal error', () => {
+    const geos = new Error('GEOSOverlaps: TopologyException: side location conflict at 0.5 0.5');
+    expect(geometryFailure(geos)).toMatchObject({ code: 'InvalidParameterValue', locator: 'constraint' });
+    expect(asCswError(geos)).toMatchObject({ code: 'InvalidParameterValue', locator: 'constraint' });
+    expect(geometryFailure(new Error('connection terminated'))).toBeUndefined();
   });
 });
 
