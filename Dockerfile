@@ -33,7 +33,7 @@ RUN npm run build \
 
 # --- runtime ----------------------------------------------------------------------------
 FROM node:20-bookworm-slim AS runtime
-# MALLOC_ARENA_MAX: see README, Embedded mode (glibc's per-thread malloc arenas cost the
+# MALLOC_ARENA_MAX: see docs/architecture.md, Embedded mode under bulk work (glibc's per-thread malloc arenas cost the
 # embedded process ~200 MB of RSS at its peak; the API's threads allocate little through malloc)
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \

@@ -15,7 +15,7 @@ import { harvestLine, markdown, textTable } from './csw/report';
  * 1. makes sure `gk_bench_<n>` holds n PUBLISHED records with every render (reused when it does);
  * 2. starts the real API in server mode as a child process on a free loopback port;
  * 3. drives each case with autocannon, uncached then cached, and runs the timed full harvest;
- * 4. prints the table, then the same table as Markdown for the README; removes its cache keys.
+ * 4. prints the table, then the same table as Markdown for docs/benchmarks; removes its cache keys.
  * It stops by itself: every run is bounded by --duration.
  */
 const USAGE = `npm run bench:csw -- [opsi]

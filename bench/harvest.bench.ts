@@ -24,7 +24,7 @@ import { ensureHarvestSourceDb } from './harvest/load-source-db';
  *    source pointing at that API;
  * 3. runs the harvest in this process exactly as the worker's `harvest.run` handler does, twice:
  *    the first run adds every record, the second finds every record unchanged;
- * 4. prints the figures (and Markdown for the README): wall seconds, and CPU seconds of each part
+ * 4. prints the figures (and Markdown for docs/benchmarks): wall seconds, and CPU seconds of each part
  *    (this process, the source API child, the PostgreSQL backends of both databases, from /proc)
  *    with the load average around each run, then drops the target database.
  * Targets (issue 10): first run < 60 s, unchanged re-run < 15 s.

@@ -24,7 +24,7 @@ import { harvestSample, type HarvestSample } from './million/harvest-sample';
  * 3. starts the real API in server mode and drives every search uncached in its "memo" and
  *    "new" variants (bench/million/cases.ts), CSW then OGC API – Records;
  * 4. the full-harvest rate over pages spread through the whole result (or every page);
- * 5. prints the tables (text, then Markdown for the README).
+ * 5. prints the tables (text, then Markdown for docs/benchmarks).
  */
 const USAGE = `npm run bench:million -- [opsi]
   --n <jumlah>            rekaman (bawaan 1000000)

@@ -1,6 +1,6 @@
 import type { HarvestResult, RunResult } from './drive';
 
-/** The result table, as aligned text while running and as Markdown for the README at the end. */
+/** The result table, as aligned text while running and as Markdown for docs/benchmarks at the end. */
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const HEAD = ['case', 'cache', 'req/s', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'matched', 'KB/resp', 'CPU ms/req api+pg+redis', 'req/s per free core'];

@@ -12,7 +12,7 @@ const mb = (bytes: number): number => Math.round(bytes / 1048576);
 /**
  * One log line per start-up step with its duration, so a first start (PGlite, PostGIS,
  * migrations: tens of seconds) says what it is doing. Each line carries the process's memory
- * after the step: that is how the embedded process's RSS was taken apart (docs/readme/embedded.md).
+ * after the step: that is how the embedded process's RSS was taken apart (docs/benchmarks/embedded.md).
  */
 export function createStartupLog(logger: Logger): StartupLog {
   const step = (name: string, ms: number): void => {

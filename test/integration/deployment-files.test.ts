@@ -187,7 +187,7 @@ describe('deployment files', () => {
     expect(runtime).toContain('RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force');
     expect(runtime).toContain('COPY --from=build /app/dist ./dist');
     expect(runtime.filter((l) => /^COPY (libs|services|scripts|xslt)\b/.test(l))).toEqual([]);
-    // glibc's malloc arenas capped (README, Embedded mode: ~200 MB of RSS at the peak of a backlog)
+    // glibc's malloc arenas capped (docs/architecture.md, Embedded mode under bulk work: ~200 MB of RSS at the peak of a backlog)
     expect(runtime).toContain('ENV NODE_ENV=production NPM_CONFIG_UPDATE_NOTIFIER=false MALLOC_ARENA_MAX=2');
     expect(runtime).toContain('USER node');
     expect(runtime.at(-1)).toBe(`CMD ${JSON.stringify(API_COMMAND).replace(/,/g, ', ')}`);
