@@ -7,6 +7,9 @@ import { mapItem } from './map-items';
 import { createOaiClient } from './oai-client';
 import { createOarecClient } from './oarec-client';
 import { HarvestRefusal, logDetail, PagingError, type HarvestItem, type ProtocolClient } from './protocol-client';
+import { DEFAULT_LIMITS, RunLimitReached, type RunLimits } from './run-limits';
+
+export { DEFAULT_LIMITS, type RunLimits };
 import type { SecretBox } from './secret-box';
 
 /**
@@ -27,40 +30,6 @@ import type { SecretBox } from './secret-box';
  *   allows, credentials only to the source's own origin; the report says what failed in
  *   general words and the server log keeps the details.
  */
-export interface RunLimits {
-  /** pages per run (loop guard) */
-  maxPages: number;
-  /** wall time of a run */
-  maxDurationMs: number;
-  /** one HTTP request */
-  requestTimeoutMs: number;
-  /** one HTTP response body */
-  maxResponseBytes: number;
-  /** the source lease; renewed every page */
-  leaseSeconds: number;
-  /** records listed per run */
-  maxRecords: number;
-  /** bytes read from the source per run (checked after each page: one page may pass it) */
-  maxRunBytes: number;
-}
-
-export const DEFAULT_LIMITS: RunLimits = {
-  maxPages: 10_000,
-  maxDurationMs: 6 * 3600 * 1000,
-  requestTimeoutMs: 120_000,
-  maxResponseBytes: 64 * 1024 * 1024,
-  leaseSeconds: 300,
-  maxRecords: 200_000,
-  maxRunBytes: 2 * 1024 * 1024 * 1024,
-};
-
-/** A bound of the run was reached: the run stops as a PagingError does, and the report names the bound. */
-class RunLimitReached extends PagingError {
-  constructor(readonly limit: NonNullable<RunReport['limitReached']>, message: string) {
-    super(message);
-  }
-}
-
 export const RUNS_KEPT = 50;
 const MAX_REPORTED = 1_000;
 /** an incremental run asks for changes since the previous listing minus this margin (clock skew) */

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import { createOutboundPolicy, type OutboundPolicy } from '../outbound';
-import type { RunLimits } from './harvest-run';
+import type { RunLimits } from './run-limits';
 import { SecretBox } from './secret-box';
 
 /** The credentials key of this deployment: HARVEST_SECRET_KEY, else derived from SESSION_SECRET. */
