@@ -10,6 +10,7 @@ import { executeHarvestRun } from '../libs/harvest/harvest-run';
 import { SecretBox } from '../libs/harvest/secret-box';
 import type { HarvestRun, HarvestSource } from '../libs/harvest/harvest.types';
 import { createLogger } from '../libs/logger';
+import { createOutboundPolicy } from '../libs/outbound';
 import { startApiServer } from './csw/api-server';
 import { createBackendMeter, procCpuMs } from './harvest/cpu-meter';
 import { ensureHarvestSourceDb } from './harvest/load-source-db';
@@ -100,6 +101,8 @@ async function main(): Promise<void> {
     });
     const deps = {
       store: harvestStoreFor(db), secrets: new SecretBox('bench-secret-0123456789abcdef0123456789'), userAgent: 'geokatalog-bench', logger: createLogger('warn', 'bench'),
+      // the source API runs on this machine: its address is allowed as a deployment would allow an internal source
+      outbound: createOutboundPolicy([{ kind: 'host', host: new URL(api.baseUrl).hostname }]),
     };
     const measured: Measured[] = [];
     const pgTarget = await createBackendMeter(o.pg, targetName);

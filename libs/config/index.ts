@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -108,7 +109,51 @@ export interface Config {
     requestTimeoutMs: number;
     /** wall time of one run (HARVEST_MAX_RUN_MINUTES) */
     maxRunMs: number;
+    /** records listed in one run (HARVEST_MAX_RUN_RECORDS): an endless source is stopped there */
+    maxRunRecords: number;
+    /** bytes read from the source in one run (HARVEST_MAX_RUN_MEGABYTES) */
+    maxRunBytes: number;
   };
+  /**
+   * What the server may reach when it fetches on a user's behalf (libs/outbound): by default
+   * global addresses only; OUTBOUND_ALLOW names the internal hosts, host:port pairs and CIDR
+   * blocks a deployment harvests from.
+   */
+  outbound: { allow: OutboundAllowEntry[] };
+}
+
+/**
+ * One OUTBOUND_ALLOW entry: a host name or IP literal (any port, or only `port`) as written in
+ * the URL, or a CIDR block of resolved addresses.
+ */
+export type OutboundAllowEntry =
+  | { kind: 'host'; host: string; port?: number }
+  | { kind: 'cidr'; address: string; prefix: number };
+
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_]([a-z0-9_-]{0,62})(\.[a-z0-9_]([a-z0-9_-]{0,62}))*\.?$/;
+
+/** OUTBOUND_ALLOW's comma-separated entries, or the problem of the first that is not one. */
+export function parseOutboundAllow(raw: string): { entries: OutboundAllowEntry[] } | { problem: string } {
+  const entries: OutboundAllowEntry[] = [];
+  for (const item of raw.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)) {
+    const bad = { problem: `entri ${JSON.stringify(item)} bukan host, host:port, [IPv6]:port atau CIDR` };
+    const cidr = /^([^/]+)\/(\d{1,3})$/.exec(item);
+    if (cidr) {
+      const family = isIP(cidr[1]!);
+      const prefix = Number(cidr[2]);
+      if (family === 0 || prefix > (family === 4 ? 32 : 128)) return bad;
+      entries.push({ kind: 'cidr', address: cidr[1]!, prefix });
+      continue;
+    }
+    const m = /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/.exec(item) ?? (isIP(item) === 6 ? [item, item, undefined] : /^([^:]+)(?::(\d{1,5}))?$/.exec(item));
+    if (!m) return bad;
+    const host = m[1]!;
+    const port = m[2] === undefined ? undefined : Number(m[2]);
+    if (port !== undefined && (port < 1 || port > 65535)) return bad;
+    if (isIP(host) === 0 && !HOST_NAME.test(host)) return bad;
+    entries.push({ kind: 'host', host: host.replace(/\.$/, ''), ...(port !== undefined ? { port } : {}) });
+  }
+  return { entries };
 }
 
 export class ConfigError extends Error {
@@ -277,6 +322,17 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
   const adminPassword = str('ADMIN_PASSWORD');
   if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD minimal 8 karakter');
 
+  const outboundAllow = (): OutboundAllowEntry[] => {
+    const v = str('OUTBOUND_ALLOW');
+    if (v === undefined) return [];
+    const parsed = parseOutboundAllow(v);
+    if ('problem' in parsed) {
+      problems.push(`OUTBOUND_ALLOW: ${parsed.problem}`);
+      return [];
+    }
+    return parsed.entries;
+  };
+
   const provider = oneOf('CSW_PROVIDER', ['builtin', 'external'] as const, 'builtin');
   const upstreamUrl = url('CSW_UPSTREAM_URL', ['http:', 'https:']);
   if (provider === 'external' && !upstreamUrl) problems.push('CSW_UPSTREAM_URL wajib diisi bila CSW_PROVIDER=external');
@@ -353,7 +409,10 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
       secretKey: harvestSecretKey,
       requestTimeoutMs: int('HARVEST_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000,
       maxRunMs: int('HARVEST_MAX_RUN_MINUTES', 360, 1, 7 * 24 * 60) * 60_000,
+      maxRunRecords: int('HARVEST_MAX_RUN_RECORDS', 200_000, 1, 100_000_000),
+      maxRunBytes: int('HARVEST_MAX_RUN_MEGABYTES', 2048, 1, 1024 * 1024) * 1024 * 1024,
     },
+    outbound: { allow: outboundAllow() },
   };
   if (opts.process) problems.push(...serverProcessProblems(config, opts.process));
   if (problems.length) throw new ConfigError(problems);

@@ -5,9 +5,8 @@ import { parseXmlSafely, XmlInputError } from '../xml/safe-parse';
 import { IDENTITY_DEPTH, RecordCutter } from './raw-records';
 import { scanXml, type NsScope, type StartTag } from './xml-scan';
 import type { RecordForm } from './harvest.types';
-import type { HttpClient } from './http-client';
 import {
-  HarvestRefusal, PagingError, textOf, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient,
+  HarvestRefusal, PagingError, textOf, type HttpClient, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient,
 } from './protocol-client';
 
 /**
@@ -46,6 +45,10 @@ export function filterPredicate(constraint: string): string {
   if (kids.length !== 1) throw new XmlInputError('ogc:Filter harus berisi tepat satu predikat.', 'malformed');
   return new XMLSerializer().serializeToString(kids[0]!);
 }
+
+/** the exception's text is the peer's to say and the operator's to read (log), not the report's */
+const exceptionReport = (start: number, text: string[]): PagingError =>
+  new PagingError(`halaman mulai ${start}: sumber menjawab ExceptionReport`, text.join('').replace(/\s+/g, ' ').trim().slice(0, 300));
 
 export interface CswClientOptions {
   url: string;
@@ -144,13 +147,11 @@ export function createCswClient(o: CswClientOptions): ProtocolClient {
         },
       }, { nsDepth: 2 + IDENTITY_DEPTH });
     } catch (err) {
-      if (root?.local === 'ExceptionReport' && root.ns !== NS.csw) throw new PagingError(`halaman mulai ${start}: sumber menjawab ExceptionReport: ${rootText.join('').trim().slice(0, 300)}`);
-      throw new PagingError(`halaman mulai ${start}: ${(err as Error).message}`);
+      if (root?.local === 'ExceptionReport' && root.ns !== NS.csw) throw exceptionReport(start, rootText);
+      throw new PagingError(`halaman mulai ${start}: bukan jawaban CSW (XML tidak valid)`, (err as Error).message);
     }
-    if (root!.local === 'ExceptionReport') {
-      throw new PagingError(`halaman mulai ${start}: sumber menjawab ExceptionReport: ${rootText.join('').replace(/\s+/g, ' ').trim().slice(0, 300)}`);
-    }
-    if (root!.ns !== NS.csw || root!.local !== 'GetRecordsResponse') throw new PagingError(`halaman mulai ${start}: bukan csw:GetRecordsResponse (${root!.local})`);
+    if (root!.local === 'ExceptionReport') throw exceptionReport(start, rootText);
+    if (root!.ns !== NS.csw || root!.local !== 'GetRecordsResponse') throw new PagingError(`halaman mulai ${start}: bukan jawaban CSW GetRecords`, `root ${root!.local}`);
     if (!resultsSeen) throw new PagingError(`halaman mulai ${start}: tanpa csw:SearchResults`);
     return { page: { items, broken }, next };
   }
@@ -167,10 +168,10 @@ export function createCswClient(o: CswClientOptions): ProtocolClient {
       try {
         root = parseXmlSafely(res.text, { maxBytes: 8 * 1024 * 1024 }).documentElement!;
       } catch (err) {
-        throw new HarvestRefusal(`GetCapabilities tidak dapat dibaca: ${(err as Error).message}`);
+        throw new HarvestRefusal('Sumber bukan CSW 2.0.2: jawaban GetCapabilities bukan XML yang valid.', (err as Error).message);
       }
       if (root.namespaceURI !== NS.csw || root.localName !== 'Capabilities') {
-        throw new HarvestRefusal(`Sumber bukan CSW 2.0.2: GetCapabilities menjawab ${root.localName}`);
+        throw new HarvestRefusal('Sumber bukan CSW 2.0.2: jawaban GetCapabilities bukan csw:Capabilities.', `root ${root.localName}`);
       }
       const opsMeta = owsChildren(root, 'OperationsMetadata')[0];
       const op = opsMeta && owsChildren(opsMeta, 'Operation').find((e) => e.getAttribute('name') === 'GetRecords');
@@ -181,7 +182,7 @@ export function createCswClient(o: CswClientOptions): ProtocolClient {
       const offered = schemaParam ? owsChildren(schemaParam, 'Value').map((v) => textOf(v) ?? '') : undefined;
       const order = preferred === 'iso19115-3' ? [FORMS.mdb, FORMS.gmd, FORMS.dc] : [FORMS.gmd, FORMS.mdb, FORMS.dc];
       const chosen = offered ? order.find((f) => offered.includes(f.schema)) : order[0];
-      if (!chosen) throw new HarvestRefusal(`Sumber CSW tidak menawarkan ISO 19139, ISO 19115-3 atau csw:Record (outputSchema: ${offered!.join(', ')}).`);
+      if (!chosen) throw new HarvestRefusal('Sumber CSW tidak menawarkan ISO 19139, ISO 19115-3 atau csw:Record.', `outputSchema ${offered!.join(', ').slice(0, 300)}`);
       form = chosen;
       return { recordForm: form.label, incremental: true };
     },

@@ -2,11 +2,14 @@ import type { Logger } from '../logger';
 import { createCswClient } from './csw-client';
 import type { HarvestRow, HarvestStore } from './harvest-ports';
 import { emptyCounts, type HarvestRun, type HarvestSource, type RunReport, type RunTrigger } from './harvest.types';
-import { createHttpClient, HarvestHttpError } from './http-client';
+import { createOutboundClient, OutboundError, type OutboundClient, type OutboundPolicy } from '../outbound';
 import { mapItem } from './map-items';
 import { createOaiClient } from './oai-client';
 import { createOarecClient } from './oarec-client';
-import { HarvestRefusal, PagingError, type HarvestItem, type ProtocolClient } from './protocol-client';
+import { HarvestRefusal, logDetail, PagingError, type HarvestItem, type ProtocolClient } from './protocol-client';
+import { DEFAULT_LIMITS, RunLimitReached, type RunLimits } from './run-limits';
+
+export { DEFAULT_LIMITS, type RunLimits };
 import type { SecretBox } from './secret-box';
 
 /**
@@ -20,29 +23,13 @@ import type { SecretBox } from './secret-box';
  * - one record that cannot be mapped or stored is reported and skipped, never the run;
  * - an identifier held by a local record or another source is skipped and reported;
  * - vanished records are withdrawn only after a FULL run that completed without errors and
- *   read every record's identifier; OAI-PMH deleted headers are honoured in every run.
+ *   read every record's identifier; OAI-PMH deleted headers are honoured in every run;
+ * - a run is bounded by pages, time, records listed and bytes read: an endless source is cut
+ *   there, the run keeps what it wrote, says which bound stopped it and withdraws nothing;
+ * - every request goes through the outbound client (libs/outbound): only addresses the policy
+ *   allows, credentials only to the source's own origin; the report says what failed in
+ *   general words and the server log keeps the details.
  */
-export interface RunLimits {
-  /** pages per run (loop guard) */
-  maxPages: number;
-  /** wall time of a run */
-  maxDurationMs: number;
-  /** one HTTP request */
-  requestTimeoutMs: number;
-  /** one HTTP response body */
-  maxResponseBytes: number;
-  /** the source lease; renewed every page */
-  leaseSeconds: number;
-}
-
-export const DEFAULT_LIMITS: RunLimits = {
-  maxPages: 10_000,
-  maxDurationMs: 6 * 3600 * 1000,
-  requestTimeoutMs: 120_000,
-  maxResponseBytes: 64 * 1024 * 1024,
-  leaseSeconds: 300,
-};
-
 export const RUNS_KEPT = 50;
 const MAX_REPORTED = 1_000;
 /** an incremental run asks for changes since the previous listing minus this margin (clock skew) */
@@ -52,6 +39,8 @@ export interface HarvestRunDeps {
   store: HarvestStore;
   secrets: SecretBox;
   userAgent: string;
+  /** what the run may connect to (createOutboundPolicy(config.outbound.allow)) */
+  outbound: OutboundPolicy;
   logger: Logger;
   limits?: Partial<RunLimits>;
   /** called after every committed page (the API kicks its outbox relay) */
@@ -68,8 +57,8 @@ export interface RunRequest {
   incremental?: boolean;
 }
 
-function clientFor(source: HarvestSource, http: ReturnType<typeof createHttpClient>): ProtocolClient {
-  const common = { url: source.url, http, pageSize: source.pageSize, constraint: source.constraint };
+function clientFor(source: HarvestSource, outbound: OutboundClient): ProtocolClient {
+  const common = { url: source.url, http: outbound.request, pageSize: source.pageSize, constraint: source.constraint };
   if (source.protocol === 'csw') return createCswClient(common);
   if (source.protocol === 'oai-pmh') return createOaiClient(common);
   return createOarecClient(common);
@@ -134,13 +123,16 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
   // the insert (a PostgreSQL backend) use different cores. One write at a time, in page order,
   // so the counts and the raced/failed bookkeeping stay what a sequential run gives.
   let writing: Promise<void> = Promise.resolve();
+  let outbound: OutboundClient | undefined;
   try {
     const sealed = await store.sealedCredentials(source.id);
-    const http = createHttpClient({
-      timeoutMs: limits.requestTimeoutMs, maxBytes: limits.maxResponseBytes, userAgent: deps.userAgent,
-      ...(sealed ? { credentials: deps.secrets.open(sealed) } : {}),
+    outbound = createOutboundClient({
+      policy: deps.outbound, timeoutMs: limits.requestTimeoutMs, maxBytes: limits.maxResponseBytes, userAgent: deps.userAgent,
+      // the source's own origin only: a redirect or link elsewhere is fetched without them
+      ...(sealed ? { credentials: { ...deps.secrets.open(sealed), origin: sourceOrigin(source.url) } } : {}),
     });
-    const client = clientFor(source, http);
+    const client = clientFor(source, outbound);
+    const fetched = outbound;
     let listedSince: Date | null = null;
     try {
       const prep = await client.prepare(source.recordForm);
@@ -169,8 +161,10 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
         })();
         writing.catch(() => undefined); // awaited on the next page or after the listing
         await store.renewLease(source.id, runId, limits.leaseSeconds);
-        if (report.pages >= limits.maxPages) throw new PagingError(`batas ${limits.maxPages} halaman tercapai; paging dihentikan`);
-        if (Date.now() - t0 > limits.maxDurationMs) throw new PagingError(`batas waktu run ${Math.round(limits.maxDurationMs / 1000)} s terlampaui; paging dihentikan`);
+        if (report.pages >= limits.maxPages) throw new RunLimitReached('pages', `batas ${limits.maxPages} halaman tercapai; paging dihentikan`);
+        if (Date.now() - t0 > limits.maxDurationMs) throw new RunLimitReached('time', `batas waktu run ${Math.round(limits.maxDurationMs / 1000)} s terlampaui; paging dihentikan`);
+        if (counts.listed >= limits.maxRecords) throw new RunLimitReached('records', `batas ${limits.maxRecords} rekaman per run tercapai; paging dihentikan`);
+        if (fetched.bytesRead() >= limits.maxRunBytes) throw new RunLimitReached('bytes', `batas ${limits.maxRunBytes} byte per run tercapai; paging dihentikan`);
       }
 
       async function preparePage(items: HarvestItem[]): Promise<{ adds: HarvestRow[]; updates: HarvestRow[]; seen: string[] }> {
@@ -213,7 +207,10 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
               it.element = await it.load();
             } catch (err) {
               counts.failed++;
-              fail(report.failures, it.identifier, `rekaman tidak dapat diambil: ${(err as Error).message}`);
+              // our own words only (OutboundError, PagingError); anything else is for the log
+              const said = err instanceof OutboundError || err instanceof PagingError ? err.message : 'jawaban tidak terbaca';
+              fail(report.failures, it.identifier, `rekaman tidak dapat diambil: ${said}`);
+              logger.warn({ sourceId: source.id, runId, identifier: it.identifier, detail: logDetail(err) }, 'rekaman panen tidak dapat diambil');
               continue;
             }
           }
@@ -264,20 +261,34 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
       else counts.withdrawn += await store.withdraw(src, runId, note(': tidak ada lagi di sumber'));
       return await finish('succeeded', listedSince);
     } catch (err) {
-      if (!(err instanceof HarvestRefusal || err instanceof PagingError || err instanceof HarvestHttpError)) throw err;
+      if (!(err instanceof HarvestRefusal || err instanceof PagingError || err instanceof OutboundError)) throw err;
       await writing; // what was read before the failure is kept; a write that failed unexpectedly is rethrown
       report.errors.push(err.message);
+      if (err instanceof RunLimitReached) report.limitReached = err.limit;
+      logger.warn({ sourceId: source.id, runId, error: err.message, detail: logDetail(err) }, 'run panen berhenti');
       report.withdrawalSkipped = 'run tidak selesai tanpa galat; tidak ada rekaman yang ditarik';
       return await finish('failed', null);
     }
   } catch (err) {
     // an unexpected error (the database went away, a bug): the run is recorded as failed
     await writing.catch(() => undefined); // no write of this run still in flight when it is closed
-    report.errors.push(`galat tak terduga: ${(err as Error).message}`);
+    // its text may hold anything (a peer's bytes included): the log has it, the report says where to look
+    report.errors.push('galat tak terduga; rincian ada di log server');
+    logger.error({ sourceId: source.id, runId, err }, 'run panen gagal tak terduga');
     report.withdrawalSkipped = 'run tidak selesai tanpa galat; tidak ada rekaman yang ditarik';
     await finish('failed', null).catch(() => undefined);
     throw err;
   } finally {
+    outbound?.close();
     await store.releaseLease(source.id, runId).catch(() => undefined);
+  }
+}
+
+/** scheme, host and port of the configured source URL (URL.origin, so `:80` on http equals no port) */
+function sourceOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null'; // an unparsable URL fails on its first request; no origin ever matches this
   }
 }

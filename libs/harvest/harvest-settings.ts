@@ -1,4 +1,6 @@
 import type { Config } from '../config';
+import { createOutboundPolicy, type OutboundPolicy } from '../outbound';
+import type { RunLimits } from './run-limits';
 import { SecretBox } from './secret-box';
 
 /** The credentials key of this deployment: HARVEST_SECRET_KEY, else derived from SESSION_SECRET. */
@@ -9,3 +11,14 @@ export function harvestSecretBox(config: Readonly<Config>): SecretBox {
 }
 
 export const harvestUserAgent = (config: Readonly<Config>): string => `geokatalog-harvester/0.1 (+${config.baseUrl})`;
+
+/** The run limits the deployment configures (the worker, embedded mode and the CLI alike). */
+export const harvestRunLimits = (config: Readonly<Config>): Partial<RunLimits> => ({
+  requestTimeoutMs: config.harvest.requestTimeoutMs,
+  maxDurationMs: config.harvest.maxRunMs,
+  maxRecords: config.harvest.maxRunRecords,
+  maxRunBytes: config.harvest.maxRunBytes,
+});
+
+/** What a harvest may connect to: global addresses, and what OUTBOUND_ALLOW names. */
+export const harvestOutboundPolicy = (config: Readonly<Config>): OutboundPolicy => createOutboundPolicy(config.outbound.allow);

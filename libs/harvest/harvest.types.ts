@@ -72,6 +72,8 @@ export interface RunReport {
   skippedRecords: RunFailure[];
   /** what stopped the run early (a page that failed, a loop guard, the time limit); empty = it completed */
   errors: string[];
+  /** the run's bound that stopped it (pages, wall time, records listed, bytes read), when one did */
+  limitReached?: 'pages' | 'time' | 'records' | 'bytes';
   /** why vanished records were not withdrawn, when they were not */
   withdrawalSkipped?: string;
   /** the record form actually asked for (after falling back to what the source offers) */

@@ -2,11 +2,10 @@ import type { Element } from '@xmldom/xmldom';
 import { childElements } from '../import/dom';
 import { parseXmlSafely } from '../xml/safe-parse';
 import type { RecordForm } from './harvest.types';
-import type { HttpClient } from './http-client';
 import { IDENTITY_DEPTH, RecordCutter, type RawRecord } from './raw-records';
 import { scanXml, type NsScope, type StartTag } from './xml-scan';
 import {
-  HarvestRefusal, PagingError, textOf, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient,
+  HarvestRefusal, PagingError, textOf, type HttpClient, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient,
 } from './protocol-client';
 
 /**
@@ -27,6 +26,9 @@ const NS_OF_PREFIX: Record<string, string> = {
   'iso19115-3': 'http://standards.iso.org/iso/19115/-3/mdb/2.0',
   oai_dc: 'http://www.openarchives.org/OAI/2.0/oai_dc/',
 };
+
+/** the error codes OAI-PMH 2.0 defines (section 3.6) */
+const OAI_ERROR_CODES = new Set(['badArgument', 'badResumptionToken', 'badVerb', 'cannotDisseminateFormat', 'idDoesNotExist', 'noRecordsMatch', 'noMetadataFormats', 'noSetHierarchy']);
 
 const oaiChild = (el: Element | undefined, local: string): Element | undefined =>
   el ? childElements(el).find((c) => c.namespaceURI === OAI && c.localName === local) : undefined;
@@ -91,9 +93,9 @@ export function createOaiClient(o: OaiClientOptions): ProtocolClient {
     try {
       root = parseXmlSafely(res.text, { maxBytes: 64 * 1024 * 1024 }).documentElement!;
     } catch (err) {
-      throw new PagingError(`${what}: ${(err as Error).message}`);
+      throw new PagingError(`${what}: bukan jawaban OAI-PMH (XML tidak valid)`, (err as Error).message);
     }
-    if (root.namespaceURI !== OAI || root.localName !== 'OAI-PMH') throw new PagingError(`${what}: bukan jawaban OAI-PMH (${root.localName})`);
+    if (root.namespaceURI !== OAI || root.localName !== 'OAI-PMH') throw new PagingError(`${what}: bukan jawaban OAI-PMH`, `root ${root.localName}`);
     return { root, bytes: res.bytes };
   }
 
@@ -122,7 +124,7 @@ export function createOaiClient(o: OaiClientOptions): ProtocolClient {
         onStart(t) {
           if (t.depth === 0) {
             root = t;
-            if (!isOai(t) || t.local !== 'OAI-PMH') throw new PagingError(`ListRecords halaman ${n}: bukan jawaban OAI-PMH (${t.local})`);
+            if (!isOai(t) || t.local !== 'OAI-PMH') throw new PagingError(`ListRecords halaman ${n}: bukan jawaban OAI-PMH`, `root ${t.local}`);
             return;
           }
           if (t.depth === 1) {
@@ -192,7 +194,7 @@ export function createOaiClient(o: OaiClientOptions): ProtocolClient {
       }, { nsDepth: 4 + IDENTITY_DEPTH });
     } catch (err) {
       if (err instanceof PagingError) throw err;
-      throw new PagingError(`ListRecords halaman ${n}: ${(err as Error).message}`);
+      throw new PagingError(`ListRecords halaman ${n}: bukan jawaban OAI-PMH (XML tidak valid)`, (err as Error).message);
     }
     if (error) return { page, token: null, error };
     if (!listSeen) throw new PagingError(`ListRecords halaman ${n}: tanpa elemen ListRecords`);
@@ -207,7 +209,7 @@ export function createOaiClient(o: OaiClientOptions): ProtocolClient {
       try {
         identify = await call({ verb: 'Identify' }, 'Identify');
       } catch (err) {
-        throw new HarvestRefusal(`Sumber bukan OAI-PMH 2.0: ${(err as Error).message}`);
+        throw new HarvestRefusal(`Sumber bukan OAI-PMH 2.0: ${(err as Error).message}`, (err as { detail?: string }).detail);
       }
       const id = oaiChild(identify.root, 'Identify');
       if (!id) throw new HarvestRefusal('Sumber OAI-PMH tidak menjawab Identify.');
@@ -218,7 +220,7 @@ export function createOaiClient(o: OaiClientOptions): ProtocolClient {
         ?? offered.find((p) => Object.values(NS_OF_PREFIX).includes(
           textOf(oaiChild(oaiChildren(oaiChild(formats.root, 'ListMetadataFormats'), 'metadataFormat').find((f) => textOf(oaiChild(f, 'metadataPrefix')) === p), 'metadataNamespace')) ?? '',
         ));
-      if (!chosen) throw new HarvestRefusal(`Sumber OAI-PMH tidak menawarkan iso19139, iso19115-3 atau oai_dc (metadataPrefix: ${offered.join(', ')}).`);
+      if (!chosen) throw new HarvestRefusal('Sumber OAI-PMH tidak menawarkan iso19139, iso19115-3 atau oai_dc.', `metadataPrefix ${offered.join(', ').slice(0, 300)}`);
       prefix = chosen;
       return { recordForm: prefix, incremental: true };
     },
@@ -233,7 +235,9 @@ export function createOaiClient(o: OaiClientOptions): ProtocolClient {
         const { page, token, error } = scanListRecords(res.text, n);
         if (error) {
           if (error.code === 'noRecordsMatch') return;
-          throw new PagingError(`ListRecords halaman ${n}: ${error.code}: ${error.text}`);
+          // the protocol's own codes say what to fix; anything else the peer wrote stays in the log
+          const code = OAI_ERROR_CODES.has(error.code) ? error.code : 'galat OAI-PMH';
+          throw new PagingError(`ListRecords halaman ${n}: sumber menjawab ${code}`, `${error.code}: ${error.text.slice(0, 300)}`);
         }
         const repeated = token !== null && tokens.has(token);
         if (token && !repeated) {
@@ -244,7 +248,7 @@ export function createOaiClient(o: OaiClientOptions): ProtocolClient {
         }
         yield { ...page, bytes: res.bytes };
         if (!token) return;
-        if (repeated) throw new PagingError(`resumptionToken "${token.slice(0, 60)}" berulang: paging dihentikan`);
+        if (repeated) throw new PagingError(`resumptionToken halaman ${n} berulang: paging dihentikan`, `token ${token.slice(0, 60)}`);
       }
     },
   };

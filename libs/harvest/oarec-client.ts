@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Element } from '@xmldom/xmldom';
 import { parseXmlSafely } from '../xml/safe-parse';
 import type { RecordForm } from './harvest.types';
-import type { HttpClient } from './http-client';
-import { HarvestRefusal, PagingError, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient } from './protocol-client';
+import { HarvestRefusal, PagingError, type HttpClient, type ListedPage, type ListingOptions, type PrepareResult, type ProtocolClient } from './protocol-client';
 
 /**
  * OGC API – Records source. The source URL is the catalogue collection
@@ -27,6 +26,15 @@ function alternateXml(links: Link[] | undefined, preferred: RecordForm): string 
   const other: RecordForm = preferred === 'iso19139' ? 'iso19115-3' : 'iso19139';
   const match = (f: RecordForm) => xml.find((l) => XML_TYPES[f].test(`${l.type ?? ''} ${l.href} ${l.title ?? ''}`));
   return (match(preferred) ?? match(other))?.href;
+}
+
+/** A link of the source's answer against the page it came in; an unparsable one is reported without quoting it. */
+function resolveLink(href: string, base: string): string {
+  try {
+    return new URL(href, base).toString();
+  } catch {
+    throw new PagingError('tautan dalam jawaban sumber bukan URL yang valid');
+  }
 }
 
 export interface OarecClientOptions {
@@ -60,7 +68,7 @@ export function createOarecClient(o: OarecClientOptions): ProtocolClient {
       try {
         body = (await getJson(u.toString(), 'koleksi')).body;
       } catch (err) {
-        throw new HarvestRefusal(`Koleksi OGC API – Records tidak dapat dibaca: ${(err as Error).message}`);
+        throw new HarvestRefusal(`Koleksi OGC API – Records tidak dapat dibaca: ${(err as Error).message}`, (err as { detail?: string }).detail);
       }
       const c = body as { itemType?: unknown; type?: unknown };
       if (c.itemType !== 'record') throw new HarvestRefusal('Alamat sumber bukan koleksi OGC API – Records (itemType "record" tidak ada).');
@@ -84,7 +92,8 @@ export function createOarecClient(o: OarecClientOptions): ProtocolClient {
       const visited = new Set<string>();
       for (let n = 1; next; n++) {
         visited.add(next);
-        const { body, bytes } = await getJson(next, `halaman ${n}`);
+        const pageUrl: string = next;
+        const { body, bytes } = await getJson(pageUrl, `halaman ${n}`);
         const fc = body as { type?: unknown; features?: unknown; numberMatched?: unknown; links?: Link[] };
         if (fc.type !== 'FeatureCollection' || !Array.isArray(fc.features)) throw new PagingError(`halaman ${n}: bukan FeatureCollection`);
         if (typeof fc.numberMatched === 'number' && matched === null) matched = fc.numberMatched;
@@ -102,15 +111,20 @@ export function createOarecClient(o: OarecClientOptions): ProtocolClient {
             hash: createHash('sha256').update(JSON.stringify(f)).digest('hex'),
             load: async (): Promise<Element> => {
               if (!href) throw new Error('rekaman tanpa tautan alternatif ISO XML');
-              const res = await o.http({ url: new URL(href, next ?? base).toString() });
-              return parseXmlSafely(res.text).documentElement!;
+              // the link is resolved, checked and fetched by the outbound client like any request
+              const res = await o.http({ url: resolveLink(href, pageUrl) });
+              try {
+                return parseXmlSafely(res.text).documentElement!;
+              } catch (err) {
+                throw new PagingError('jawaban tautan alternatif bukan XML yang valid', (err as Error).message);
+              }
             },
           });
         }
         yield page;
         const nextLink = (fc.links ?? []).find((l) => l.rel === 'next' && l.href)?.href;
         if (nextLink && page.items.length + page.broken.length === 0) throw new PagingError(`halaman ${n} kosong padahal ada tautan next: paging dihentikan`);
-        next = nextLink ? new URL(nextLink, next).toString() : undefined;
+        next = nextLink ? resolveLink(nextLink, pageUrl) : undefined;
         if (next && visited.has(next)) throw new PagingError(`tautan next halaman ${n} mengulang halaman sebelumnya: paging dihentikan`);
       }
     },

@@ -1,5 +1,9 @@
 import type { Element } from '@xmldom/xmldom';
+import type { OutboundRequest, OutboundResponse } from '../outbound';
 import type { RecordForm } from './harvest.types';
+
+/** How a protocol client fetches: the run's outbound client (libs/outbound), bound to the source. */
+export type HttpClient = (req: OutboundRequest) => Promise<OutboundResponse>;
 
 /**
  * What every protocol client (CSW, OARec, OAI-PMH) gives the run: first a look at the source's
@@ -54,9 +58,16 @@ export interface ProtocolClient {
   matched(): number | null;
 }
 
+/*
+ * The messages of these errors go into the run report, which the source's admin reads: they say
+ * what kind of answer was wrong, never quote it (root element names, parser messages, exception
+ * texts, offered values), so a source URL pointed at some other service learns nothing about it.
+ * `detail` holds what an operator needs and goes to the server log only.
+ */
+
 /** The source lacks what a harvest needs (an operation, any usable record form): a clear refusal. */
 export class HarvestRefusal extends Error {
-  constructor(message: string) {
+  constructor(message: string, readonly detail?: string) {
     super(message);
     this.name = 'HarvestRefusal';
   }
@@ -64,10 +75,16 @@ export class HarvestRefusal extends Error {
 
 /** A loop guard or the paging broke: the run stops here, keeps what it wrote, withdraws nothing. */
 export class PagingError extends Error {
-  constructor(message: string) {
+  constructor(message: string, readonly detail?: string) {
     super(message);
     this.name = 'PagingError';
   }
+}
+
+/** What an error from a source may add to the server log (never to the report). */
+export function logDetail(err: unknown): string | undefined {
+  const e = err as { detail?: unknown; message?: unknown };
+  return typeof e?.detail === 'string' ? e.detail : typeof e?.message === 'string' ? e.message : undefined;
 }
 
 export function textOf(el: Element | undefined | null): string | null {

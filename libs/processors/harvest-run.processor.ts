@@ -30,6 +30,7 @@ export function harvestRunHandler(deps: ProcessorDeps): JobHandler<'harvest.run'
       store: harvestStoreFor(deps.db),
       secrets: deps.harvest.secrets,
       userAgent: deps.harvest.userAgent,
+      outbound: deps.harvest.outbound,
       logger: ctx.logger,
       limits: deps.harvest.limits,
       onFinished: (source, r) => {

@@ -17,7 +17,7 @@ import { createProcessors } from './processor-map';
 import { startReconciler, type Reconciler } from './reconciler';
 import type { Metrics } from '../metrics/metrics';
 import type { RunLimits } from '../harvest/harvest-run';
-import { harvestSecretBox, harvestUserAgent } from '../harvest/harvest-settings';
+import { harvestOutboundPolicy, harvestRunLimits, harvestSecretBox, harvestUserAgent } from '../harvest/harvest-settings';
 
 export interface JobSystem {
   readonly kind: 'inline' | 'bullmq';
@@ -100,7 +100,8 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
         harvest: {
           secrets: harvestSecretBox(config),
           userAgent: harvestUserAgent(config),
-          limits: { requestTimeoutMs: config.harvest.requestTimeoutMs, maxDurationMs: config.harvest.maxRunMs, ...opts.harvestLimits },
+          outbound: harvestOutboundPolicy(config),
+          limits: { ...harvestRunLimits(config), ...opts.harvestLimits },
         },
         ...(opts.metrics ? { metrics: opts.metrics } : {}),
         // in-process queue only: a bulk of changes warms the CSW cache once, after the last one

@@ -9,6 +9,7 @@ import type { ObjectStore } from '../objectstore/object-store';
 import type { RenderFormat } from '../render/formats';
 import type { RunLimits } from '../harvest/harvest-run';
 import type { SecretBox } from '../harvest/secret-box';
+import type { OutboundPolicy } from '../outbound';
 import type { Metrics } from '../metrics/metrics';
 
 /**
@@ -39,8 +40,8 @@ export interface ProcessorDeps {
   /** BASE_URL, for the links in notifications */
   baseUrl: string;
   enqueue: EnqueueJob;
-  /** harvest runs: the credentials key, the User-Agent and the run limits */
-  harvest: { secrets: SecretBox; userAgent: string; limits: Partial<RunLimits> };
+  /** harvest runs: the credentials key, the User-Agent, what they may connect to and the run limits */
+  harvest: { secrets: SecretBox; userAgent: string; outbound: OutboundPolicy; limits: Partial<RunLimits> };
   /** this process's metrics, when it has them (harvest run and failure counters) */
   metrics?: Metrics;
   /**

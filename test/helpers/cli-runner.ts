@@ -16,6 +16,8 @@ export interface InProcessCli {
   db: Database;
   url: string;
   sessionSecret: string;
+  /** more configuration (e.g. OUTBOUND_ALLOW for a local harvest source) */
+  env?: Record<string, string>;
   /** called each time a command opens the database (usage errors must not) */
   onOpenDb?: () => void;
 }
@@ -25,7 +27,7 @@ export async function runCliInProcess(target: InProcessCli, argv: string[]): Pro
   const out: string[] = [];
   const err: string[] = [];
   const code = await runCli(argv, {
-    config: parseConfig({ DATABASE_URL: target.url, REDIS_URL: TEST_REDIS_URL, SESSION_SECRET: target.sessionSecret, LOG_LEVEL: 'silent' }),
+    config: parseConfig({ DATABASE_URL: target.url, REDIS_URL: TEST_REDIS_URL, SESSION_SECRET: target.sessionSecret, LOG_LEVEL: 'silent', ...target.env }),
     async openDb() {
       target.onOpenDb?.();
       return { db: target.db, close: async () => undefined };

@@ -14,6 +14,13 @@ import type { Agent } from './fixtures';
  * Harvest tests: a second geokatalog (server mode, its own database and Redis prefix) loaded with
  * a golden CSW suite and served over real HTTP on 127.0.0.1, and helpers to wait for runs.
  */
+/**
+ * The environment of an app that harvests the test sources: they listen on 127.0.0.1, which the
+ * outbound rule refuses unless the deployment allows it, as a deployment allows its internal
+ * sources (OUTBOUND_ALLOW). Only 127.0.0.1 by address: `localhost` and every other class stay refused.
+ */
+export const HARVEST_TEST_ENV: Readonly<Record<string, string>> = { OUTBOUND_ALLOW: '127.0.0.1' };
+
 export interface SourceCatalogue {
   t: TestApp;
   loaded: GoldenLoadResult;

@@ -2,9 +2,10 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { harvestStoreFor } from '../../libs/db/harvest-store';
 import { executeHarvestRun, type HarvestRunDeps } from '../../libs/harvest/harvest-run';
-import { harvestSecretBox } from '../../libs/harvest/harvest-settings';
+import { harvestOutboundPolicy, harvestSecretBox } from '../../libs/harvest/harvest-settings';
 import type { HarvestRun, HarvestSource } from '../../libs/harvest/harvest.types';
 import { isoRecord, startBrokenCsw, type BrokenCsw } from '../helpers/broken-csw-server';
+import { HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { useSeededApp } from '../helpers/seeded-app';
 
 /*
@@ -15,7 +16,7 @@ import { useSeededApp } from '../helpers/seeded-app';
  * source but never the API answers or the logs.
  */
 
-const ctx = useSeededApp();
+const ctx = useSeededApp({ env: { ...HARVEST_TEST_ENV } });
 let csw: BrokenCsw;
 let src: HarvestSource;
 let logText = '';
@@ -38,6 +39,7 @@ function deps(limits: HarvestRunDeps['limits'] = {}): HarvestRunDeps {
     store: harvestStoreFor(ctx.t.deps.db),
     secrets: harvestSecretBox(ctx.t.config),
     userAgent: 'geokatalog-test',
+    outbound: harvestOutboundPolicy(ctx.t.config),
     logger: pino({ level: 'trace' }, sink),
     limits: { requestTimeoutMs: 4_000, ...limits },
   };
@@ -76,7 +78,7 @@ describe('a CSW source that misbehaves', () => {
     ['500', 'HTTP 500'],
     ['malformed', 'XML tidak valid'],
     ['stuck', 'tidak maju'],
-    ['slow', 'tidak ada jawaban dalam 4000 ms'],
+    ['slow', 'tidak menjawab dalam 4000 ms'],
   ] as const)('a page failing with %s stops the run: failed report, nothing lost, nothing withdrawn', async (kind, message) => {
     csw.records = good().filter(([id]) => id !== 'hv-5'); // hv-5 vanished at the source meanwhile
     csw.fault = { atStart: 3, kind };

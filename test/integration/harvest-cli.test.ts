@@ -2,6 +2,7 @@ import { createOrganisation } from '../../libs/db/organisation.repository';
 import { runCliInProcess, type CliOutput } from '../helpers/cli-runner';
 import { isoRecord, startBrokenCsw, type BrokenCsw } from '../helpers/broken-csw-server';
 import { createFixtureUser } from '../helpers/fixtures';
+import { HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 /* `npm run cli -- harvest:add|list|run|remove` against a test database and a local CSW source. */
@@ -22,7 +23,7 @@ afterAll(async () => {
   await t?.drop();
 });
 
-const cli = (...argv: string[]): Promise<CliOutput> => runCliInProcess({ db: t.db, url: t.url, sessionSecret: SECRET }, argv);
+const cli = (...argv: string[]): Promise<CliOutput> => runCliInProcess({ db: t.db, url: t.url, sessionSecret: SECRET, env: { ...HARVEST_TEST_ENV } }, argv);
 
 describe('harvest CLI', () => {
   let id: string;

@@ -3,7 +3,7 @@ import { findRecordById, updateRecordContent } from '../../libs/db/record.reposi
 import type { WorkerRuntime } from '../../services/worker/start-worker';
 import { completeDoc, seedRecord } from '../helpers/fixtures';
 import { updateRecordStatus } from '../../libs/db/record.repository';
-import { runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue } from '../helpers/harvest-support';
+import { runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { useSeededApp } from '../helpers/seeded-app';
 
 /*
@@ -12,7 +12,7 @@ import { useSeededApp } from '../helpers/seeded-app';
  * nothing, a change at the source, identifier collisions, the 409 on local edits and detaching.
  */
 
-const ctx = useSeededApp();
+const ctx = useSeededApp({ env: { ...HARVEST_TEST_ENV } });
 let source: SourceCatalogue;
 let worker: WorkerRuntime;
 let src: HarvestSource;

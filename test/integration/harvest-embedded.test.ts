@@ -1,7 +1,7 @@
 import { findRecordById } from '../../libs/db/record.repository';
 import type { HarvestRun, HarvestSource } from '../../libs/harvest/harvest.types';
 import { seedWorld, type World } from '../helpers/fixtures';
-import { runSource, setSourceStatus, startSourceCatalogue, type SourceCatalogue } from '../helpers/harvest-support';
+import { runSource, setSourceStatus, startSourceCatalogue, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -19,7 +19,7 @@ let src: HarvestSource;
 
 beforeAll(async () => {
   source = await startSourceCatalogue('apiso');
-  t = await startTestApp('embedded');
+  t = await startTestApp('embedded', { ...HARVEST_TEST_ENV });
   w = await seedWorld(t);
 }, 600_000);
 

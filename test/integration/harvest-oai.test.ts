@@ -1,7 +1,7 @@
 import { findRecordById, updateRecordContent, updateRecordStatus } from '../../libs/db/record.repository';
 import type { HarvestSource } from '../../libs/harvest/harvest.types';
 import type { WorkerRuntime } from '../../services/worker/start-worker';
-import { runSource, startSourceCatalogue, startTestWorker, type SourceCatalogue } from '../helpers/harvest-support';
+import { runSource, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { useSeededApp } from '../helpers/seeded-app';
 
 /*
@@ -10,7 +10,7 @@ import { useSeededApp } from '../helpers/seeded-app';
  * edit and honour a deleted header (the record withdrawn at the source is withdrawn here).
  */
 
-const ctx = useSeededApp();
+const ctx = useSeededApp({ env: { ...HARVEST_TEST_ENV } });
 let source: SourceCatalogue;
 let worker: WorkerRuntime;
 let src: HarvestSource;

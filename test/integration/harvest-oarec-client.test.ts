@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { harvestStoreFor } from '../../libs/db/harvest-store';
 import { executeHarvestRun } from '../../libs/harvest/harvest-run';
-import { harvestSecretBox } from '../../libs/harvest/harvest-settings';
+import { harvestOutboundPolicy, harvestSecretBox } from '../../libs/harvest/harvest-settings';
 import type { HarvestRun, HarvestSource } from '../../libs/harvest/harvest.types';
 import { isoRecord } from '../helpers/broken-csw-server';
+import { HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { useSeededApp } from '../helpers/seeded-app';
 
 /*
@@ -15,7 +16,7 @@ import { useSeededApp } from '../helpers/seeded-app';
  * `q` constraint and the incremental `updated` filter are sent as parameters.
  */
 
-const ctx = useSeededApp();
+const ctx = useSeededApp({ env: { ...HARVEST_TEST_ENV } });
 let server: http.Server;
 let base: string;
 let src: HarvestSource;
@@ -70,6 +71,7 @@ afterAll(async () => {
 
 const run = async (incremental = false): Promise<HarvestRun> => (await executeHarvestRun({
   store: harvestStoreFor(ctx.t.deps.db), secrets: harvestSecretBox(ctx.t.config), userAgent: 'uji', logger: pino({ level: 'silent' }),
+  outbound: harvestOutboundPolicy(ctx.t.config),
 }, { sourceId: src.id, trigger: 'cli', incremental }))!;
 
 describe('OGC API – Records source', () => {

@@ -1,7 +1,7 @@
 import { findRecordById, updateRecordContent } from '../../libs/db/record.repository';
 import type { HarvestSource } from '../../libs/harvest/harvest.types';
 import type { WorkerRuntime } from '../../services/worker/start-worker';
-import { runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue } from '../helpers/harvest-support';
+import { runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { useSeededApp } from '../helpers/seeded-app';
 
 /*
@@ -12,7 +12,7 @@ import { useSeededApp } from '../helpers/seeded-app';
  * source withdraws is withdrawn here after a clean full run.
  */
 
-const ctx = useSeededApp();
+const ctx = useSeededApp({ env: { ...HARVEST_TEST_ENV } });
 let source: SourceCatalogue;
 let worker: WorkerRuntime;
 let src: HarvestSource;

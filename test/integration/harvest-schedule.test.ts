@@ -4,7 +4,7 @@ import { harvestScheduleId } from '../../libs/jobs/job-ids';
 import { bullPrefix } from '../../libs/jobs/redis-connection';
 import type { WorkerRuntime } from '../../services/worker/start-worker';
 import { isoRecord, startBrokenCsw, type BrokenCsw } from '../helpers/broken-csw-server';
-import { startTestWorker } from '../helpers/harvest-support';
+import { startTestWorker, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { waitUntil } from '../helpers/private-servers';
 import { useSeededApp } from '../helpers/seeded-app';
 
@@ -14,7 +14,7 @@ import { useSeededApp } from '../helpers/seeded-app';
  * at once never harvest it concurrently (the open-run row and the source lease).
  */
 
-const ctx = useSeededApp();
+const ctx = useSeededApp({ env: { ...HARVEST_TEST_ENV } });
 let csw: BrokenCsw;
 let workers: WorkerRuntime[] = [];
 let queue: Queue;

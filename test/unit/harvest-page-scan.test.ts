@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Element } from '@xmldom/xmldom';
 import { childElements } from '../../libs/import/dom';
 import { createCswClient } from '../../libs/harvest/csw-client';
-import type { HttpClient } from '../../libs/harvest/http-client';
 import { mapItem } from '../../libs/harvest/map-items';
 import { createOaiClient } from '../../libs/harvest/oai-client';
-import type { ListedPage } from '../../libs/harvest/protocol-client';
+import { PagingError, type HttpClient, type ListedPage } from '../../libs/harvest/protocol-client';
 import { recordIdentity } from '../../libs/harvest/record-identity';
 import { scanXml } from '../../libs/harvest/xml-scan';
 import { parseXmlSafely, XmlInputError } from '../../libs/xml/safe-parse';
@@ -118,8 +117,12 @@ describe('CSW page scanner: what it reads and what it refuses', () => {
     ['an unknown entity in an identifier', cswPage([rec('a&boom;')], gmdNs), 'entitas'],
     ['two roots', `${cswPage([])}<lagi/>`, 'lebih dari satu elemen akar'],
     ['an ExceptionReport', '<ows:ExceptionReport xmlns:ows="http://www.opengis.net/ows"><ows:Exception><ows:ExceptionText>rusak total</ows:ExceptionText></ows:Exception></ows:ExceptionReport>', 'rusak total'],
-  ])('refuses %s as a page error', async (_what, text, message) => {
-    await expect(cswListing(text)).rejects.toThrow(message);
+  ])('refuses %s as a page error; the report line names the kind of answer, the log detail the reason', async (_what, text, detail) => {
+    const err = await cswListing(text).then(() => undefined, (e: unknown) => e as PagingError);
+    expect(err).toBeInstanceOf(PagingError);
+    // the message (the run report) quotes nothing of the answer: a source pointed at some other service learns nothing
+    expect(err!.message).toMatch(/^halaman mulai 1: (bukan jawaban CSW \(XML tidak valid\)|sumber menjawab ExceptionReport)$/);
+    expect(err!.detail).toContain(detail);
   });
 
   it('nesting is bounded', () => {
@@ -172,7 +175,14 @@ describe('OAI-PMH page scanner', () => {
     expect(seen).toHaveLength(2);
     const err = (code: string) => `<OAI-PMH xmlns="${OAI}"><responseDate>x</responseDate><error code="${code}">pesan &amp; alasan</error></OAI-PMH>`;
     const bad = createOaiClient({ url: 'http://127.0.0.1/oai', http: answer(err('badArgument')), constraint: null });
-    await expect((async () => { for await (const _p of bad.pages({})) { /* none */ } })()).rejects.toThrow('badArgument: pesan & alasan');
+    await expect((async () => { for await (const _p of bad.pages({})) { /* none */ } })()).rejects.toMatchObject({
+      message: 'ListRecords halaman 1: sumber menjawab badArgument', detail: 'badArgument: pesan & alasan',
+    });
+    // a code OAI-PMH does not define is the peer's text: not repeated in the report
+    const odd = createOaiClient({ url: 'http://127.0.0.1/oai', http: answer(err('redis-6379-terbuka')), constraint: null });
+    await expect((async () => { for await (const _p of odd.pages({})) { /* none */ } })()).rejects.toMatchObject({
+      message: 'ListRecords halaman 1: sumber menjawab galat OAI-PMH',
+    });
     const none = createOaiClient({ url: 'http://127.0.0.1/oai', http: answer(err('noRecordsMatch')), constraint: null });
     const got: ListedPage[] = [];
     for await (const p of none.pages({})) got.push(p);

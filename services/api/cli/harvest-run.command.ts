@@ -3,7 +3,7 @@ import { harvestStoreFor } from '../../../libs/db/harvest-store';
 import { openRun } from '../../../libs/db/harvest-run.repository';
 import { findSourceById } from '../../../libs/db/harvest-source.repository';
 import { executeHarvestRun } from '../../../libs/harvest/harvest-run';
-import { harvestSecretBox, harvestUserAgent } from '../../../libs/harvest/harvest-settings';
+import { harvestOutboundPolicy, harvestRunLimits, harvestSecretBox, harvestUserAgent } from '../../../libs/harvest/harvest-settings';
 import { createLogger } from '../../../libs/logger';
 import { CliFailure, stringOption, type CliCommand } from './cli-command';
 
@@ -30,8 +30,9 @@ export const harvestRunCommand: CliCommand = {
       store: harvestStoreFor(db),
       secrets: harvestSecretBox(ctx.config),
       userAgent: harvestUserAgent(ctx.config),
+      outbound: harvestOutboundPolicy(ctx.config),
       logger: createLogger('warn', 'cli'),
-      limits: { requestTimeoutMs: ctx.config.harvest.requestTimeoutMs, maxDurationMs: ctx.config.harvest.maxRunMs },
+      limits: harvestRunLimits(ctx.config),
     }, { sourceId: id, runId: opened.id, trigger: 'cli', incremental });
     const r = run?.report;
     if (!run || !r) throw new CliFailure('run tidak berjalan');
