@@ -30,7 +30,7 @@ describe('cross-site state-changing requests', () => {
   });
 
   const renderJobs = async (): Promise<number> => {
-    const counts = await renderQueue.getJobCounts('waiting', 'delayed', 'paused', 'active', 'completed', 'failed', 'prioritized');
+    const counts = await renderQueue.getJobCounts('waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized', 'waiting-children');
     return Object.values(counts).reduce((a, b) => a + b, 0);
   };
 
