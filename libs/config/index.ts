@@ -23,6 +23,8 @@ export interface CswIdentity {
 export interface Config {
   mode: 'embedded' | 'server';
   port: number;
+  /** HOST: the address the API listens on; undefined = every interface (Node's default) */
+  host: string | undefined;
   baseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -35,7 +37,14 @@ export interface Config {
   adminUsername: string;
   adminPassword: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** attempts per (account, client address) and window: the hard limit (LOGIN_RATE_LIMIT_*) */
   loginRateLimit: { max: number; windowSeconds: number };
+  /**
+   * Attempts per account from addresses it has not logged in from before, across all of them
+   * (LOGIN_ACCOUNT_RATE_LIMIT_*), and how long an address stays "known" after a successful
+   * login (LOGIN_KNOWN_ADDRESS_DAYS); services/api/auth/login-throttle.ts.
+   */
+  loginAccountRateLimit: { max: number; windowSeconds: number; knownAddressDays: number };
   csw: {
     provider: 'builtin' | 'external';
     upstreamUrl: string | undefined;
@@ -299,6 +308,11 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
   };
 
   const port = int('PORT', 8080, 0, 65535);
+  const host = str('HOST');
+  // an IP literal or a host name: what Node's listen() resolves itself
+  if (host !== undefined && isIP(host) === 0 && !/^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(host)) {
+    problems.push(`HOST=${JSON.stringify(host)} harus alamat IP (mis. 127.0.0.1, ::1, 0.0.0.0) atau nama host`);
+  }
   const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const redisUrl = url('REDIS_URL', ['redis:', 'rediss:']);
   const mode: Config['mode'] = databaseUrl || redisUrl ? 'server' : 'embedded';
@@ -340,6 +354,7 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
   const config: Config = {
     mode,
     port,
+    host,
     baseUrl,
     dataDir,
     databaseUrl,
@@ -352,6 +367,11 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
     adminPassword,
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     loginRateLimit: { max: int('LOGIN_RATE_LIMIT_MAX', 5, 1, 1000), windowSeconds: int('LOGIN_RATE_LIMIT_WINDOW_SECONDS', 900, 1, 86400) },
+    loginAccountRateLimit: {
+      max: int('LOGIN_ACCOUNT_RATE_LIMIT_MAX', 50, 1, 100_000),
+      windowSeconds: int('LOGIN_ACCOUNT_RATE_LIMIT_WINDOW_SECONDS', 3600, 1, 86400),
+      knownAddressDays: int('LOGIN_KNOWN_ADDRESS_DAYS', 30, 1, 365),
+    },
     csw: {
       provider,
       upstreamUrl,

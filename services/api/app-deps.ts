@@ -3,7 +3,7 @@ import type { Config } from '../../libs/config';
 import type { Database } from '../../libs/db/database';
 import type { Logger } from '../../libs/logger';
 import type { KeyValueStore } from '../../libs/cache/key-value';
-import type { RateLimiter } from '../../libs/cache/rate-limiter';
+import type { LoginThrottle } from './auth/login-throttle';
 import type { JobSystem } from '../../libs/processors/job-system';
 import type { RecordRenderer } from '../../libs/processors/processor-deps';
 import type { ObjectStore } from '../../libs/objectstore/object-store';
@@ -30,7 +30,8 @@ export interface AppDeps {
   /** Redis in server mode, memory in embedded mode */
   kv: KeyValueStore;
   sessionStore: Store;
-  loginLimiter: RateLimiter;
+  /** the login limits: per (account, address) and per account from unknown addresses */
+  loginThrottle: LoginThrottle;
   /**
    * Call after a transaction that wrote outbox events has committed. `cswChanged` = the change
    * touched what CSW shows (a record that is or was PUBLISHED, or the CSW settings): the CSW

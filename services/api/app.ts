@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { AppDeps } from './app-deps';
 import { requestContext, httpLogger } from './http/request-logging';
 import { requireJsonBody } from './http/require-json';
+import { refuseCrossSite } from './http/same-origin';
 import { guardJsonInput, rejectNulInUrl } from './http/input-guards';
 import { notFoundHandler, problemErrorHandler } from './http/problem';
 import { sessionMiddleware } from './auth/session';
@@ -72,6 +73,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
 
   const passport = configurePassport(deps.db);
   const api = express.Router();
+  // first: a cross-site request is refused before a body is read or a session is looked up
+  const sameOrigin = refuseCrossSite(deps.config.baseUrl);
+  api.use(sameOrigin);
   api.use(rejectNulInUrl);
   api.use(requireJsonBody({ allowXmlOn: /^\/metadata\/?$/, allowImageOn: THUMBNAIL_PATH }));
   api.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/merge-patch+json'] }));
@@ -95,8 +99,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   api.use('/metadata', harvestRecordRoutes(deps));
   api.use('/metadata', metadataRoutes(deps));
   app.use('/api', api);
-  // not under /api, so it gets the session and passport itself; ADMIN only (checked inside)
-  app.use(QUEUES_DASHBOARD_PATH, sessions, passport.initialize(), passport.session(), queuesDashboardRoutes(deps));
+  // not under /api, so it gets the origin check, the JSON rule, the session and passport itself;
+  // ADMIN only (checked inside). bull-board's own POSTs are bodyless or JSON: nothing else passes.
+  app.use(QUEUES_DASHBOARD_PATH, sameOrigin, requireJsonBody(), sessions, passport.initialize(), passport.session(), queuesDashboardRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(problemErrorHandler(deps.logger));

@@ -11,9 +11,11 @@ async function main(): Promise<void> {
   logger.info({ mode: config.mode, dataDir: config.mode === 'embedded' ? config.dataDir : undefined }, 'geokatalog dimulai');
   const runtime = await startApiRuntime(config, logger);
   const app = createApp(runtime.deps);
-  const server: Server = app.listen(config.port, () => {
-    logger.info({ url: config.baseUrl, port: config.port }, `geokatalog siap di ${config.baseUrl}`);
-  });
+  // HOST unset: every interface, as Node does by default; set: that address only
+  const onListening = () => {
+    logger.info({ url: config.baseUrl, port: config.port, host: config.host ?? '(semua antarmuka)' }, `geokatalog siap di ${config.baseUrl}`);
+  };
+  const server: Server = config.host ? app.listen(config.port, config.host, onListening) : app.listen(config.port, onListening);
   server.on('error', (err) => {
     logger.fatal({ err }, 'server HTTP gagal');
     process.exit(1);

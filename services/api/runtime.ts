@@ -10,11 +10,11 @@ import { startOutboxRelay } from '../../libs/db/outbox-relay';
 import { hasPendingEvents } from '../../libs/db/outbox.repository';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { createRedisStore } from '../../libs/cache/redis-store';
-import { createRateLimiter } from '../../libs/cache/rate-limiter';
 import { createJobSystem } from '../../libs/processors/job-system';
 import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import type { AppDeps } from './app-deps';
 import { ensureBootstrapAdmin } from './bootstrap';
+import { createLoginThrottle } from './auth/login-throttle';
 import { bumpCswGeneration, followCswGeneration } from '../../libs/search/cache-generation';
 import { createBuiltinCatalogue } from './builtin-catalogue';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
@@ -125,7 +125,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
     logger,
     kv,
     sessionStore,
-    loginLimiter: createRateLimiter(kv, config.loginRateLimit),
+    loginThrottle: createLoginThrottle(kv, config),
     async afterCommit(effects) {
       if (effects?.cswChanged) await bumpCswGeneration(kv, logger);
       relay!.kick();

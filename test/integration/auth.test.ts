@@ -9,7 +9,7 @@ import { ensureBootstrapAdmin, BOOTSTRAP_ORGANISATION_NAME } from '../../service
 import { parseConfig } from '../../libs/config';
 import { createLogger } from '../../libs/logger';
 import { createRedisStore } from '../../libs/cache/redis-store';
-import { createRateLimiter } from '../../libs/cache/rate-limiter';
+import { createLoginThrottle } from '../../services/api/auth/login-throttle';
 import { createUser, findCredentialsByUsername, listUsersOfOrganisation, updateUser } from '../../libs/db/user.repository';
 import { findOrganisationByIdOrName, listOrganisations } from '../../libs/db/organisation.repository';
 import { openPgDatabase } from '../../libs/db/pg-database';
@@ -360,7 +360,7 @@ describe('when Redis goes away', () => {
       ...t.deps,
       kv,
       sessionStore: new RedisStore({ client: redis, prefix: `${prefix}:sess:`, ttl: 3600 }),
-      loginLimiter: createRateLimiter(kv, t.config.loginRateLimit),
+      loginThrottle: createLoginThrottle(kv, t.config),
     });
   });
   afterAll(async () => {

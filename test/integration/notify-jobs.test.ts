@@ -14,6 +14,7 @@ import { completeDoc, seedWorld, type Agent, type World, type WorldUser } from '
 import { TEST_REDIS_URL } from '../helpers/env';
 import { startSmtpServer, startWaGateway, type SmtpTestServer, type WaTestGateway } from '../helpers/notify-servers';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { pngHeader } from '../helpers/image-headers';
 import { freePort, rendersAt, waitFor } from './worker-test-support';
 
 /**
@@ -200,7 +201,7 @@ describe('notifications in server mode: REST transition → notify jobs on a rea
   it('deleting a record removes its thumbnail from the object store', async () => {
     const created = await w.a.produsen.agent.post('/api/metadata').send(completeDoc({ title: 'Peta Bergambar' }));
     const id = created.body.id as string;
-    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 7)]);
+    const png = pngHeader(64, 64, 64);
     expect((await w.a.produsen.agent.put(`${recordPath(id)}/thumbnail`).set('Content-Type', 'image/png').send(png)).status).toBe(200);
     expect(await t.deps.objectStore.get(thumbnailKey(id))).toBeDefined();
     expect((await w.a.produsen.agent.delete(recordPath(id))).status).toBe(204);
@@ -247,7 +248,7 @@ describe('notifications in embedded mode: the inline runner sends, unconfigured 
   it('deleting a record removes its thumbnail from DATA_DIR/objects', async () => {
     const created = await w.a.produsen.agent.post('/api/metadata').send(completeDoc({ title: 'Peta Bergambar Tertanam' }));
     const id = created.body.id as string;
-    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 9)]);
+    const png = pngHeader(64, 48, 64);
     expect((await w.a.produsen.agent.put(`${recordPath(id)}/thumbnail`).set('Content-Type', 'image/png').send(png)).status).toBe(200);
     expect(t.deps.objectStore.kind).toBe('directory');
     expect((await w.a.produsen.agent.delete(recordPath(id))).status).toBe(204);

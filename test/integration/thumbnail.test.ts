@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
 import { findRecordById } from '../../libs/db/record.repository';
 import { buildGmd } from '../../libs/render/gmd-builder';
@@ -9,15 +8,16 @@ import { createS3ObjectStore } from '../../libs/objectstore/s3-object-store';
 import { thumbnailKey } from '../../libs/objectstore/thumbnail-key';
 import { seedRecord, seedWorld, type World } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { jpegHeader, pngHeader, webpHeader } from '../helpers/image-headers';
 
 // s3rver ships no type declarations; this is the part of it the tests use
 interface S3rverInstance { run(): Promise<{ port: number }>; close(): Promise<void> }
 const S3rver = require('s3rver') as new (opts: Record<string, unknown>) => S3rverInstance;
 
 const BASE_URL = 'http://katalog.test';
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(200)]);
-const JPEG = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), randomBytes(200)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8L'), randomBytes(100)]);
+const PNG = pngHeader(640, 480);
+const JPEG = jpegHeader(800, 600);
+const WEBP = webpHeader(320, 240);
 
 const thumbPath = (id: string): string => `/api/metadata/${encodeURIComponent(id)}/thumbnail`;
 
@@ -143,6 +143,26 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
     expect(res.body.detail).toContain('2 MB');
     const max = big.subarray(0, 2 * 1024 * 1024);
     expect((await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(max)).status).toBe(200);
+  });
+
+  it('refuses an image declaring more than 40 megapixels (413) and one whose size cannot be read (422), storing nothing', async () => {
+    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT' });
+    // issue 22: 60,000 × 60,000 pixels in a few hundred bytes
+    for (const [type, body] of [['image/png', pngHeader(60_000, 60_000)], ['image/jpeg', jpegHeader(65_535, 65_535)], ['image/webp', webpHeader(16_384, 16_384)]] as const) {
+      const res = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', type).send(body);
+      expect(res.status).toBe(413);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.body.detail).toContain('40 megapiksel');
+      expect(res.body.maxPixels).toBe(40_000_000);
+    }
+    const truncated = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(pngHeader(10, 10).subarray(0, 20));
+    expect(truncated.status).toBe(422);
+    const noFrame = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/jpeg').send(Buffer.from('ffd8ffda000c0000', 'hex'));
+    expect(noFrame.status).toBe(422);
+    expect((await w.a.produsen.agent.get(thumbPath(rec.id))).status).toBe(404);
+    expect((await findRecordById(t.deps.db, rec.id))!.version).toBe(1);
+    // exactly 40 megapixels is allowed
+    expect((await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(pngHeader(8000, 5000))).status).toBe(200);
   });
 
   it('honours If-Match (412 on a stale version) and keeps the version when the same URL is set again', async () => {

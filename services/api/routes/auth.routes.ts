@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { AppError, isAppError, validationError } from '../../../libs/errors';
 import { findUserById, updateUser } from '../../../libs/db/user.repository';
@@ -31,13 +31,12 @@ function parseLoginBody(body: unknown): LoginBody {
 }
 
 /**
- * Attempts are counted per (account, client address): one attacker cannot lock a user out
- * from everywhere, and guessing many passwords for one user from one address stops quickly.
- * The account is the one the name resolves to (every spelling of a name that logs into an
- * account shares its counter); a name that resolves to nothing is counted by its key.
+ * The account the login limits count under (auth/login-throttle.ts): the one the name resolves
+ * to, so every spelling of a name that logs into an account shares its counters; a name that
+ * resolves to nothing is counted by its key, the same way.
  */
-const limiterKey = (account: { userId?: string; username: string }, req: Request): string =>
-  `${account.userId ? `u:${account.userId}` : `n:${encodeURIComponent(usernameKey(account.username))}`}|${req.ip ?? 'unknown'}`;
+const accountKey = (account: { userId?: string; username: string }): string =>
+  account.userId ? `u:${account.userId}` : `n:${encodeURIComponent(usernameKey(account.username))}`;
 
 const tooMany = (wait: number): AppError =>
   new AppError('TOO_MANY_REQUESTS', `Terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${wait} detik.`, { retryAfter: wait });
@@ -70,14 +69,14 @@ export function authRoutes(deps: AppDeps): Router {
   r.post('/login', async (req, res) => {
     const { username, password } = parseLoginBody(req.body);
     const found = await resolveLogin(deps.db, username);
-    const key = limiterKey({ userId: found?.user.id, username }, req);
+    const account = accountKey({ userId: found?.user.id, username });
     // counted and decided in one atomic step, BEFORE the password is looked at: a guess over
     // the limit is never checked, so it tells the attacker nothing
-    const wait = await limiterCall(deps.loginLimiter.attempt(key));
+    const wait = await limiterCall(deps.loginThrottle.attempt(account, req.ip));
     if (wait > 0) throw tooMany(wait);
     const user = await passwordMatches(found, password);
     if (!user) throw new AppError('UNAUTHENTICATED', LOGIN_FAILED);
-    await limiterCall(deps.loginLimiter.reset(key));
+    await limiterCall(deps.loginThrottle.succeeded(account, req.ip));
     await logIn(req, toSessionUser(user));
     deps.logger.info({ userId: user.id }, 'pengguna masuk');
     res.json(toPublicUser(user));
@@ -106,13 +105,13 @@ export function authRoutes(deps: AppDeps): Router {
   r.post('/password', requireAuth, async (req, res) => {
     const { currentPassword, newPassword } = parsePasswordChange(req.body);
     const me = req.user!;
-    const key = limiterKey({ userId: me.id, username: me.username }, req);
-    const wait = await limiterCall(deps.loginLimiter.attempt(key));
+    const account = accountKey({ userId: me.id, username: me.username });
+    const wait = await limiterCall(deps.loginThrottle.attempt(account, req.ip));
     if (wait > 0) throw tooMany(wait);
     const found = await resolveLogin(deps.db, me.username);
     const user = found && found.user.id === me.id ? await passwordMatches(found, currentPassword) : undefined;
     if (!user) throw new AppError('FORBIDDEN', 'Kata sandi saat ini salah.');
-    await limiterCall(deps.loginLimiter.reset(key));
+    await limiterCall(deps.loginThrottle.succeeded(account, req.ip));
     const updated = await updateUser(deps.db, me.id, { passwordHash: await hashPassword(newPassword) });
     if (!updated) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.');
     await logIn(req, toSessionUser(updated));

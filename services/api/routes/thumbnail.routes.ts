@@ -5,7 +5,8 @@ import { createRecordsService } from '../../../libs/catalogue/records.service';
 import { checkIfMatch, etagOf } from '../../../libs/catalogue/records-input';
 import { canEditContent, canReadRecord, recordNotFound } from '../../../libs/catalogue/visibility';
 import { findRecordById, recordStoreFor } from '../../../libs/db/record.repository';
-import { THUMBNAIL_TYPES, isThumbnailType, sniffImageType } from '../../../libs/objectstore/image-type';
+import { THUMBNAIL_TYPES, isThumbnailType, sniffImageType, type ThumbnailType } from '../../../libs/objectstore/image-type';
+import { imageSize } from '../../../libs/objectstore/image-size';
 import { thumbnailKey } from '../../../libs/objectstore/thumbnail-key';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireAuth } from '../http/auth-guards';
@@ -13,6 +14,12 @@ import { notModified } from '../http/etag';
 
 /** 2 MB: the largest browse graphic accepted (413 above). */
 export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * 40 megapixels: the most pixels a browse graphic may declare (413 above). A few megabytes of
+ * PNG can declare 60,000 × 60,000 pixels, and every browser showing it would decode that.
+ */
+export const THUMBNAIL_MAX_PIXELS = 40_000_000;
 
 /** The request paths (under /api) that carry image bodies; require-json lets image types through here only. */
 export const THUMBNAIL_PATH = /^\/metadata\/[^/]+\/thumbnail\/?$/;
@@ -36,6 +43,20 @@ const readImageBody: RequestHandler = (req, res, next) => {
     next(err);
   });
 };
+
+function checkPixelCount(body: Buffer, type: ThumbnailType): void {
+  const size = imageSize(body, type);
+  if (!size) {
+    throw new AppError('VALIDATION_FAILED', 'Ukuran gambar (lebar × tinggi) tidak dapat dibaca dari kepala berkas.', {
+      extras: { errors: [{ path: '', message: 'Kepala berkas gambar rusak atau tidak lengkap' }] },
+    });
+  }
+  if (size.width * size.height > THUMBNAIL_MAX_PIXELS) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `Gambar pratinjau ${size.width} × ${size.height} piksel melebihi batas 40 megapiksel.`, {
+      extras: { maxPixels: THUMBNAIL_MAX_PIXELS, width: size.width, height: size.height },
+    });
+  }
+}
 
 const requireImageType: RequestHandler = (req, _res, next) => {
   if (req.is([...THUMBNAIL_TYPES])) return next();
@@ -65,6 +86,7 @@ export function thumbnailRoutes(deps: AppDeps): Router {
         extras: { errors: [{ path: '', message: 'Jenis gambar dikenali dari isinya; hanya PNG, JPEG dan WebP yang diterima' }] },
       });
     }
+    checkPixelCount(body, type);
     const ifMatch = req.get('if-match') ?? undefined;
     // the rules first, so a refused caller stores nothing
     const rec = await records.get(actor, id);
