@@ -1,9 +1,4 @@
-import { createBuiltinCsw, type BuiltinCsw } from '../csw/csw-endpoint';
 import type { CswHttpRequest } from '../csw/csw-service';
-import { readBuiltinCswSettings } from '../csw/csw-shared-settings';
-import { loadCswIdentity } from '../db/csw-identity.repository';
-import { createSearchStore } from '../db/search.repository';
-import { createMatchCounter } from '../search/match-count';
 import type { ProcessorDeps } from './processor-deps';
 
 /** A change that touched what CSW shows, after its renders are stored and the generation bumped. */
@@ -37,20 +32,20 @@ export const CSW_WARM_REQUESTS: readonly CswHttpRequest[] = [
 ];
 
 /** What warming needs of the handlers' dependencies. */
-export type CswWarmDeps = Pick<ProcessorDeps, 'db' | 'kv' | 'logger' | 'renderer' | 'changesQueued'>;
-
-// one service per deps (schemas and the compiled writers are shared anyway)
-const builtins = new WeakMap<CswWarmDeps, { settingsJson: string; csw: BuiltinCsw }>();
+export type CswWarmDeps = Pick<ProcessorDeps, 'logger' | 'cswWarm' | 'changesQueued'>;
 
 /**
  * Called by the `record.status-changed` and `record.updated` jobs when the change touched a
  * PUBLISHED record, after the renders are stored and the generation is bumped, so what is
  * warmed here is already fresh. Best effort: the generation bump alone keeps CSW correct and
  * warming only makes the first request after a change fast, so a failure is logged, not
- * retried (a retry would render and bump again). Nothing is warmed until an API has
- * published its CSW settings (csw-shared-settings.ts).
+ * retried (a retry would render and bump again). The response cache warmed is the one the
+ * process's assembly built from its own configuration (libs/assembly/catalogue-assembly.ts),
+ * the same configuration every API process of the deployment runs with; absent when CSW is
+ * an external provider.
  */
 export async function warmCswCache(deps: CswWarmDeps, change: CswWarmRequest): Promise<void> {
+  if (!deps.cswWarm) return;
   if (deps.changesQueued?.()) {
     // a bulk of changes (an import's events): each would bump the generation again right after
     // this warmed it, so only the last one warms
@@ -58,33 +53,9 @@ export async function warmCswCache(deps: CswWarmDeps, change: CswWarmRequest): P
     return;
   }
   try {
-    const settings = await readBuiltinCswSettings(deps.kv);
-    if (!settings) {
-      deps.logger.debug({ recordId: change.recordId }, 'pengaturan CSW dari API belum ada; cache CSW tidak dihangatkan');
-      return;
-    }
-    const settingsJson = JSON.stringify(settings);
-    let entry = builtins.get(deps);
-    if (!entry || entry.settingsJson !== settingsJson) {
-      // the worker's own assembly of the same built-in CSW the API runs (builtin-catalogue.ts there)
-      const store = createSearchStore(deps.db);
-      const csw = createBuiltinCsw({
-        ...settings,
-        store,
-        // the worker answers no user: it counts exactly with the page, under its connections'
-        // job statement timeout, so what it warms is an exact, cacheable answer
-        counter: createMatchCounter(store, { exactRows: 1_000_000_000, concurrency: 0 }),
-        getIdentity: () => loadCswIdentity(deps.db, settings.identityDefaults),
-        kv: deps.kv,
-        logger: deps.logger,
-        renderer: deps.renderer,
-      });
-      entry = { settingsJson, csw };
-      builtins.set(deps, entry);
-    }
     let warmed = 0;
     for (const req of CSW_WARM_REQUESTS) {
-      const out = await entry.csw.cache.refresh(req);
+      const out = await deps.cswWarm.refresh(req);
       if (out.cache === 'miss') warmed += 1;
     }
     deps.logger.debug({ recordId: change.recordId, reason: change.reason, warmed }, 'cache CSW dihangatkan');

@@ -10,9 +10,8 @@ import { jobForEvent, validateJobPayload, type JobName, type JobPayload, type Qu
 import type { AddJobOptions, FailedJobInfo, JobRunner, QueueJobCounts } from '../jobs/job-runner';
 import { bullPrefix } from '../jobs/redis-connection';
 import { currentContext, type Logger } from '../logger';
-import { openObjectStore, type ObjectStore } from '../objectstore/open-object-store';
-import { createDefaultRenderer } from './default-renderer';
-import type { EnqueueJob, RecordRenderer } from './processor-deps';
+import type { ObjectStore } from '../objectstore/object-store';
+import type { CswWarmTarget, EnqueueJob, RecordRenderer } from './processor-deps';
 import { createProcessors } from './processor-map';
 import { startReconciler, type Reconciler } from './reconciler';
 import type { Metrics } from '../metrics/metrics';
@@ -46,10 +45,12 @@ export interface JobSystemOptions {
   logger: Logger;
   /** 'producer' only enqueues (the API in server mode); 'worker' also consumes */
   role: 'producer' | 'worker';
-  /** renderer for the handlers; default: the stylesheets of libs/render, compiled once here */
-  renderer?: RecordRenderer;
-  /** where thumbnails live (orphans are removed on `record.deleted`); default: opened from the config and closed with the job system */
-  objectStore?: ObjectStore;
+  /**
+   * What the handlers use, built once by the process's assembly and closed by it: the renderer,
+   * where thumbnails live (orphans are removed on `record.deleted`) and the CSW response cache
+   * to warm. Only a process that runs jobs needs them (embedded mode, or the 'worker' role).
+   */
+  handlerServices?: { renderer: RecordRenderer; objectStore: Pick<ObjectStore, 'delete'>; cswWarm?: CswWarmTarget };
   /** run the render reconciler in this process (default: embedded mode only; the worker process starts its own) */
   reconcile?: boolean;
   /** inline runner only: replaces the registry's backoff base (tests) */
@@ -85,15 +86,16 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
     if (!runner) throw new Error('antrean job belum siap');
     return runner.add(name, payload, { ...addOpts, ...requestIdNow() });
   };
-  let ownObjectStore: ObjectStore | undefined;
-  const objectStoreForHandlers = (): ObjectStore => opts.objectStore ?? (ownObjectStore = openObjectStore(config));
+  if (consumes && !opts.handlerServices) throw new Error('job system yang menjalankan job memerlukan renderer dan object store dari perakitannya');
+  const services = opts.handlerServices!;
   const processors = consumes
     ? createProcessors({
         db: opts.db,
         kv: opts.kv,
         logger,
-        renderer: opts.renderer ?? (await createDefaultRenderer()),
-        objectStore: objectStoreForHandlers(),
+        renderer: services.renderer,
+        objectStore: services.objectStore,
+        ...(services.cswWarm ? { cswWarm: services.cswWarm } : {}),
         notify: { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, waGatewayUrl: config.waGatewayUrl, waGatewayToken: config.waGatewayToken },
         baseUrl: config.baseUrl,
         enqueue: followUp,
@@ -177,7 +179,6 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
     async close() {
       await reconciler?.stop();
       await jobs.close();
-      await ownObjectStore?.close();
     },
   };
 }

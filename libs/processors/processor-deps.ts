@@ -11,6 +11,12 @@ import type { RunLimits } from '../harvest/harvest-run';
 import type { SecretBox } from '../harvest/secret-box';
 import type { OutboundPolicy } from '../outbound';
 import type { Metrics } from '../metrics/metrics';
+import type { CswHttpRequest } from '../csw/csw-service';
+
+/** The response cache a process's jobs warm after a change (the built-in CSW's, as its assembly built it). */
+export interface CswWarmTarget {
+  refresh(req: CswHttpRequest): Promise<{ cache: string }>;
+}
 
 /**
  * The renderer as the jobs use it: every stored form of a record at once, or one form.
@@ -44,6 +50,8 @@ export interface ProcessorDeps {
   harvest: { secrets: SecretBox; userAgent: string; outbound: OutboundPolicy; limits: Partial<RunLimits> };
   /** this process's metrics, when it has them (harvest run and failure counters) */
   metrics?: Metrics;
+  /** the built-in CSW's response cache to warm after a change; absent with an external CSW provider */
+  cswWarm?: CswWarmTarget;
   /**
    * True while more record changes wait in this process's queue (embedded mode): warming the
    * CSW cache is then left to the last of them. Absent = always warm (server mode).

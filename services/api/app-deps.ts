@@ -11,7 +11,7 @@ import type { ComponentProbes } from '../../libs/ops/component-probes';
 import type { Metrics } from '../../libs/metrics/metrics';
 import type { PublicPagesSource } from '../../libs/catalogue/public-pages.port';
 import type { DashboardQueues } from './routes/queues-dashboard.routes';
-import type { BuiltinCatalogue } from './builtin-catalogue';
+import type { BuiltinCatalogue } from '../../libs/assembly/catalogue-assembly';
 import type { OarecHtmlRenderer } from '../../libs/oarec/html-port';
 
 /**

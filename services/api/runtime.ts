@@ -6,20 +6,18 @@ import session from 'express-session';
 import type { Config } from '../../libs/config';
 import type { Logger } from '../../libs/logger';
 import { openDatabase } from '../../libs/db/open-database';
-import { startOutboxRelay } from '../../libs/db/outbox-relay';
 import { hasPendingEvents } from '../../libs/db/outbox.repository';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { createRedisStore } from '../../libs/cache/redis-store';
-import { createJobSystem } from '../../libs/processors/job-system';
+import { assembleJobWork } from '../../libs/assembly/job-assembly';
 import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import type { AppDeps } from './app-deps';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { createLoginThrottle } from './auth/login-throttle';
 import { bumpCswGeneration, followCswGeneration } from '../../libs/search/cache-generation';
-import { createBuiltinCatalogue } from './builtin-catalogue';
+import { createBuiltinCatalogue } from '../../libs/assembly/catalogue-assembly';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
 import { createMetrics } from '../../libs/metrics/metrics';
-import { instrumentJobHandlers } from '../../libs/metrics/job-metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { createDashboardQueues } from './routes/queues-dashboard.routes';
 import { syncHarvestSchedules } from '../../libs/processors/harvest-schedules';
@@ -83,22 +81,10 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
     () => createDefaultRenderer(embedded ? { threads: EMBEDDED_RENDER_THREADS } : {}),
   );
   const renderer = instrumentRenderer(baseRenderer, metrics);
-  let relay: ReturnType<typeof startOutboxRelay> | undefined;
-  const jobs = await createJobSystem({
-    config, db, kv, logger, role: 'producer', renderer, objectStore, metrics,
-    // runs only where this process runs jobs (embedded mode); in server mode the worker counts them
-    instrumentHandlers: (h) => instrumentJobHandlers(h, metrics),
-    onQueueRoom: () => relay?.kick(),
-  });
+  // the job side, assembled as the worker assembles it (embedded: this process runs the jobs)
+  const { jobs, relay } = await assembleJobWork({ config, db, kv, logger, role: 'producer', renderer, objectStore, metrics });
   metrics.setQueueSource(() => jobs.queueCounts());
   const dashboardQueues = createDashboardQueues(config, logger);
-  relay = startOutboxRelay({
-    db,
-    dispatch: (event) => jobs.dispatchEvent(event),
-    // embedded: the in-process queue is bounded, the rest of a bulk waits in the outbox table
-    room: () => jobs.room(),
-    onError: (err) => logger.warn({ err: (err as Error).message }, 'event belum dapat diteruskan ke antrean; dicoba lagi'),
-  });
 
   await startup.time('admin awal diperiksa', () => ensureBootstrapAdmin(db, config, logger));
   // embedded mode keeps harvest schedules as in-process timers: register them again at every start
@@ -128,7 +114,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
     loginThrottle: createLoginThrottle(kv, config),
     async afterCommit(effects) {
       if (effects?.cswChanged) await bumpCswGeneration(kv, logger);
-      relay!.kick();
+      relay.kick();
     },
     readinessChecks: redis ? { redis: async () => { await redis!.ping(); } } : {},
     // Embedded: idle means the outbox is empty too. The relay reaches the database through its
@@ -139,7 +125,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
           ...jobs,
           async whenIdle() {
             for (;;) {
-              await relay!.flush();
+              await relay.flush();
               await jobs.whenIdle();
               if (!(await hasPendingEvents(db))) return;
             }
@@ -156,7 +142,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
   return {
     deps,
     async close() {
-      await relay!.stop();
+      await relay.stop();
       await jobs.close();
       await baseRenderer.close?.();
       await dashboardQueues?.close();

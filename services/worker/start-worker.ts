@@ -2,14 +2,14 @@ import { Redis } from 'ioredis';
 import type { Config } from '../../libs/config';
 import type { Logger } from '../../libs/logger';
 import { openDatabase } from '../../libs/db/open-database';
-import { startOutboxRelay, type OutboxRelay } from '../../libs/db/outbox-relay';
+import type { OutboxRelay } from '../../libs/db/outbox-relay';
 import { createRedisStore } from '../../libs/cache/redis-store';
-import { createJobSystem, type JobSystem } from '../../libs/processors/job-system';
+import type { JobSystem } from '../../libs/processors/job-system';
+import { assembleJobWork } from '../../libs/assembly/job-assembly';
 import type { RecordRenderer } from '../../libs/processors/processor-deps';
 import { startReconciler, type Reconciler } from '../../libs/processors/reconciler';
 import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import { createMetrics, type Metrics } from '../../libs/metrics/metrics';
-import { instrumentJobHandlers } from '../../libs/metrics/job-metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { startMetricsServer, type MetricsServer } from '../../libs/metrics/metrics-server';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
@@ -63,16 +63,11 @@ export async function startWorker(config: Readonly<Config>, logger: Logger, opts
 
   // the worker runs the jobs in server mode, so job and render metrics live here
   const metrics = createMetrics('worker');
-  const renderer = instrumentRenderer(opts.renderer ?? (await createDefaultRenderer()), metrics);
-  const jobs = await createJobSystem({
-    config, db, kv, logger, role: 'worker', renderer, objectStore, metrics, instrumentHandlers: (h) => instrumentJobHandlers(h, metrics),
-  });
+  const baseRenderer = opts.renderer ?? (await createDefaultRenderer());
+  const renderer = instrumentRenderer(baseRenderer, metrics);
+  // the job side, assembled as the API assembles it (libs/assembly/job-assembly.ts)
+  const { jobs, relay } = await assembleJobWork({ config, db, kv, logger, role: 'worker', renderer, objectStore, metrics });
   metrics.setQueueSource(() => jobs.queueCounts());
-  const relay = startOutboxRelay({
-    db,
-    dispatch: (event) => jobs.dispatchEvent(event),
-    onError: (err) => logger.warn({ err: (err as Error).message }, 'event belum dapat diteruskan ke antrean; dicoba lagi'),
-  });
   relay.kick();
   // harvest schedules are BullMQ job schedulers in Redis; upserting them again is harmless and
   // restores them should Redis have lost its data
@@ -100,6 +95,8 @@ export async function startWorker(config: Readonly<Config>, logger: Logger, opts
       await relay.stop();
       await jobs.close(); // BullMQ worker.close(): active jobs run to the end first
       redis.disconnect();
+      // a renderer this process compiled is its to stop (one handed in stays the caller's)
+      if (!opts.renderer) await baseRenderer.close?.();
       await objectStore.close();
       await db.close();
     },

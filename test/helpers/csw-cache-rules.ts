@@ -4,6 +4,7 @@ import type { CswIdentity } from '../../libs/config';
 import { findRecordById } from '../../libs/db/record.repository';
 import { upsertRenders } from '../../libs/db/render.repository';
 import { CSW_WARM_REQUESTS, warmCswCache } from '../../libs/processors/csw-warm.hook';
+import { assembleCswWarmer } from '../../libs/assembly/catalogue-assembly';
 import { completeDoc, loginAgent, seedWorld, type Agent, type World } from './fixtures';
 import type { TestApp } from './test-app';
 
@@ -168,8 +169,10 @@ export function describeCswCacheRules(getApp: () => TestApp, opts: { settleJobs:
       // embedded: the record.status-changed job ran in process and has warmed already
       await settle();
     } else {
-      // server: what the worker's record.status-changed job does after render and bump
-      await warmCswCache({ db: t.deps.db, kv: t.deps.kv, logger: t.deps.logger, renderer: t.deps.renderer }, { recordId: publishedId, reason: 'status-changed' });
+      // what the worker's record.status-changed job does after render and bump, with the
+      // warmer the worker assembles from its own configuration (the same as the API's)
+      const cswWarm = assembleCswWarmer({ config: t.config, db: t.deps.db, kv: t.deps.kv, logger: t.deps.logger, renderer: t.deps.renderer });
+      await warmCswCache({ logger: t.deps.logger, cswWarm }, { recordId: publishedId, reason: 'status-changed' });
     }
     for (const req of CSW_WARM_REQUESTS) {
       const res = await csw(t, req.query as Record<string, string>);

@@ -13,6 +13,7 @@ import { importFiles } from '../../libs/import/batch-import';
 import { jobForEvent, validateJobPayload } from '../../libs/jobs/job-registry';
 import { createLogger } from '../../libs/logger';
 import { createJobSystem } from '../../libs/processors/job-system';
+import { jobHandlerServices } from '../helpers/job-handler-services';
 import { RENDER_FORMATS } from '../../libs/render/formats';
 import { buildGmd } from '../../libs/render/gmd-builder';
 import { TEST_REDIS_URL } from '../helpers/env';
@@ -163,6 +164,7 @@ describe('import --publish', () => {
     const kv = createMemoryStore();
     const jobs = await createJobSystem({
       config: Object.freeze(parseConfig({ LOG_LEVEL: 'silent' })), db: w.t.db, kv, logger: createLogger('silent'), role: 'worker', reconcile: false,
+      handlerServices: await jobHandlerServices(),
     });
     try {
       const gen0 = await currentCswGeneration(kv);

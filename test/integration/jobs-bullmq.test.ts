@@ -11,6 +11,7 @@ import { JobPayloadError } from '../../libs/jobs/job-registry';
 import { bullPrefix } from '../../libs/jobs/redis-connection';
 import { createJobSystem, type JobSystem } from '../../libs/processors/job-system';
 import { createDefaultRenderer } from '../../libs/processors/default-renderer';
+import { jobHandlerServices } from '../helpers/job-handler-services';
 import type { RecordRenderer } from '../../libs/processors/processor-deps';
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
 import { Redis } from 'ioredis';
@@ -58,7 +59,7 @@ describe('job system on BullMQ (server mode)', () => {
     const kv = createRedisStore(redis, `${prefix}:`);
     const logger = createLogger('silent');
     producer = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer' });
-    worker = await createJobSystem({ config, db: t.db, kv, logger, role: 'worker', renderer });
+    worker = await createJobSystem({ config, db: t.db, kv, logger, role: 'worker', handlerServices: await jobHandlerServices(renderer) });
     const org = await createOrganisation(t.db, { name: 'Organisasi BullMQ' });
     orgId = org.id;
     ownerId = (await createUser(t.db, { username: 'bull', passwordHash: 'x', role: 'PRODUSEN', organisationId: org.id })).id;

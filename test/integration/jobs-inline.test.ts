@@ -11,6 +11,7 @@ import { createJobSystem, type JobSystem } from '../../libs/processors/job-syste
 import { RENDER_FORMATS } from '../../libs/render/formats';
 import type { MetadataRecord, RecordStatus } from '../../libs/catalogue/record.types';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+import { jobHandlerServices } from '../helpers/job-handler-services';
 import { rendersAt, waitFor } from './worker-test-support';
 
 /**
@@ -26,6 +27,9 @@ describe('job system inline (embedded mode)', () => {
   let ownerId: string;
   const config = Object.freeze(parseConfig({ LOG_LEVEL: 'silent' }));
   const logger = createLogger('silent');
+  let services: Awaited<ReturnType<typeof jobHandlerServices>> | undefined;
+  // compiled once for the file, as a process compiles its renderer once
+  const handlerServices = async () => (services ??= await jobHandlerServices());
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -48,12 +52,12 @@ describe('job system inline (embedded mode)', () => {
   };
 
   it('is the inline kind in embedded mode, whatever the role', async () => {
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer' });
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices() });
     expect(jobs.kind).toBe('inline');
   });
 
   it('renders every stored form for a created record', async () => {
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', reconcile: false });
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
     const rec = await record('Peta Inline');
     await jobs.dispatchEvent({ id: 1, type: 'record.created', payload: { recordId: rec.id, version: rec.version }, createdAt: '' });
     await jobs.whenIdle();
@@ -62,7 +66,7 @@ describe('job system inline (embedded mode)', () => {
   });
 
   it('a status change touching PUBLISHED re-renders and bumps the CSW generation; others only re-render', async () => {
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', reconcile: false });
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
     const rec = await record('Peta Status', 'REVIEW');
     const gen0 = await currentCswGeneration(kv);
 
@@ -96,7 +100,7 @@ describe('job system inline (embedded mode)', () => {
     const lagging = (await findStaleRenderRecords(t.db, { formats: RENDER_FORMATS, limit: 1000 })).map((r) => r.id);
     expect(lagging).toEqual(expect.arrayContaining([missing.id, stale.id]));
 
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer' }); // embedded: reconciler on
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices() }); // embedded: reconciler on
     await waitFor(async () => (await rendersAt(t.db, missing.id, missing.version)) && (await rendersAt(t.db, stale.id, staleNow.version)), 'rekonsiliasi');
     expect((await renderVersions(t.db, stale.id)).gmd).toBe(staleNow.version);
     expect(await findStaleRenderRecords(t.db, { formats: RENDER_FORMATS, limit: 1000 })).toEqual([]);
@@ -112,7 +116,7 @@ describe('job system inline (embedded mode)', () => {
   });
 
   it('a deleted record: its render job is done, its renders are gone, nothing fails', async () => {
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', reconcile: false });
+    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
     const rec = await record('Akan Dihapus');
     await jobs.enqueue('record.render', { recordId: rec.id, version: rec.version });
     await jobs.whenIdle();

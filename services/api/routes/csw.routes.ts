@@ -2,7 +2,6 @@ import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps';
 import type { CswHttpResponse } from '../../../libs/csw/csw-service';
 import { CSW_CONTENT_TYPE } from '../../../libs/csw/csw-service';
-import { publishBuiltinCswSettings } from '../../../libs/csw/csw-shared-settings';
 import { CswError } from '../../../libs/csw/csw-error';
 import { exceptionHttpStatus, writeExceptionReport } from '../../../libs/csw/responses/exception-report.writer';
 import { notModified } from '../http/etag';
@@ -10,7 +9,6 @@ import { proxyToUpstreamCsw } from './csw-proxy';
 
 export const CSW_PATH = '/metadata/csw';
 export const CSW_BODY_LIMIT = 1024 * 1024;
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Sends an XML answer byte for byte: as a Buffer, so Express neither rewrites the declared
@@ -47,17 +45,9 @@ export function cswRoutes(deps: AppDeps): Router {
     return r;
   }
 
-  // assembled once in the runtime (builtin-catalogue.ts)
-  const { cswSettings: settings } = deps.catalogue;
+  // assembled once in the runtime (libs/assembly/catalogue-assembly.ts)
   if (!deps.catalogue.csw) throw new Error('CSW bawaan tidak dirakit oleh runtime');
   const { cache } = deps.catalogue.csw;
-
-  // the worker warms the cache with exactly these settings (csw-shared-settings.ts)
-  const publish = () => publishBuiltinCswSettings(deps.kv, settings).catch((err: unknown) => {
-    deps.logger.warn({ err: (err as Error)?.message }, 'pengaturan CSW belum dapat dibagikan ke worker');
-  });
-  void publish();
-  setInterval(() => void publish(), DAY_MS).unref();
 
   // Read any POST body as text ourselves so that too large or oddly typed bodies still get an
   // ExceptionReport instead of the REST API's problem documents.

@@ -15,7 +15,7 @@ export function systemStatusRoutes(deps: AppDeps): Router {
   const probes: ComponentProbes = deps.probes ?? createComponentProbes({
     config,
     objectStore: deps.objectStore,
-    // the runtime's built-in CSW service (builtin-catalogue.ts), absent with an external provider
+    // the runtime's built-in CSW service (libs/assembly/catalogue-assembly.ts), absent with an external provider
     cswService: config.csw.provider === 'builtin' ? deps.catalogue.csw?.service : undefined,
   });
 

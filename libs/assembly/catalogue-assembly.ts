@@ -1,21 +1,21 @@
-import type { Config, CswIdentity } from '../../libs/config';
-import type { KeyValueStore } from '../../libs/cache/key-value';
-import type { Database } from '../../libs/db/database';
-import { loadCswIdentity } from '../../libs/db/csw-identity.repository';
-import { createSearchStore } from '../../libs/db/search.repository';
-import { gateQueryable } from '../../libs/db/gated-queryable';
-import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../../libs/csw/csw-endpoint';
-import type { SearchStore } from '../../libs/search/search-port';
-import { createSearchCore, type SearchCore } from '../../libs/search/search-core';
-import { createMatchCounter } from '../../libs/search/match-count';
-import { createResponseCache, type ResponseCache } from '../../libs/search/response-cache';
-import { createOarecService, type OarecService } from '../../libs/oarec/oarec-service';
-import type { Logger } from '../../libs/logger';
-import type { JobSystem } from '../../libs/processors/job-system';
-import type { RecordRenderer } from '../../libs/processors/processor-deps';
+import type { Config, CswIdentity } from '../config';
+import type { KeyValueStore } from '../cache/key-value';
+import type { Database } from '../db/database';
+import { loadCswIdentity } from '../db/csw-identity.repository';
+import { createSearchStore } from '../db/search.repository';
+import { gateQueryable } from '../db/gated-queryable';
+import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../csw/csw-endpoint';
+import type { SearchStore } from '../search/search-port';
+import { createSearchCore, type SearchCore } from '../search/search-core';
+import { createMatchCounter } from '../search/match-count';
+import { createResponseCache, type ResponseCache } from '../search/response-cache';
+import { createOarecService, type OarecService } from '../oarec/oarec-service';
+import type { Logger } from '../logger';
+import type { JobSystem } from '../processors/job-system';
+import type { CswWarmTarget, RecordRenderer } from '../processors/processor-deps';
 
 /**
- * The built-in catalogue service, assembled once per API process (runtime.ts) and handed to
+ * The built-in catalogue service, assembled once per API process (services/api/runtime.ts) and handed to
  * the routes that need it (CSW, OGC API – Records, the system status probe): ONE search store
  * over the database, one identity, and each protocol adapter with its response cache in front.
  */
@@ -23,7 +23,7 @@ export interface BuiltinCatalogue {
   store: SearchStore;
   /** the CSW identity (title, abstract, contact) as stored over the CSW_* defaults */
   getIdentity(): Promise<CswIdentity>;
-  /** what the worker must know to warm the cache exactly as this API answers */
+  /** how the built-in CSW answers (public base URL, exception status, identity defaults) */
   cswSettings: BuiltinCswSettings;
   /** absent when CSW_PROVIDER=external (then CSW is proxied, OARec still answers from here) */
   csw?: BuiltinCsw;
@@ -56,11 +56,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
   // CSW is exact for OGC API – Records too (same compiled filter)
   const counter = createMatchCounter(store, config.searchCount, logger);
   const getIdentity = () => loadCswIdentity(db, config.csw.identity);
-  const cswSettings: BuiltinCswSettings = {
-    baseUrl: config.baseUrl,
-    exceptionHttpStatus: config.csw.exceptionHttpStatus,
-    identityDefaults: config.csw.identity,
-  };
+  const cswSettings = builtinCswSettings(config);
   const csw = config.csw.provider === 'builtin'
     ? createBuiltinCsw({
       ...cswSettings,
@@ -92,4 +88,35 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
   });
   const oarec = { service: oarecService, cache: createResponseCache(kv, oarecService, logger) };
   return { store, getIdentity, cswSettings, core, oarec, ...(csw ? { csw } : {}) };
+}
+
+/** The built-in CSW's settings, read from the process's configuration (every process of a deployment runs with the same). */
+function builtinCswSettings(config: Readonly<Config>): BuiltinCswSettings {
+  return { baseUrl: config.baseUrl, exceptionHttpStatus: config.csw.exceptionHttpStatus, identityDefaults: config.csw.identity };
+}
+
+export type CswWarmerDeps = Pick<BuiltinCatalogueDeps, 'config' | 'db' | 'kv' | 'logger'> & { renderer: RecordRenderer };
+
+/**
+ * The built-in CSW as the jobs warm it after a change (libs/processors/csw-warm.hook.ts): the
+ * same settings, identity and response cache (same key/value store) as the API's answers, so
+ * an API serves a warmed entry as if it had computed it; but it answers no user, so it runs
+ * on the jobs' own connections (no public share) and counts exactly with the page, under the
+ * job statement timeout, so what it warms is an exact, cacheable answer. Assembled once per
+ * process that runs jobs; undefined when CSW is an external provider.
+ */
+export function assembleCswWarmer(deps: CswWarmerDeps): CswWarmTarget | undefined {
+  const { config, db, kv, logger, renderer } = deps;
+  if (config.csw.provider !== 'builtin') return undefined;
+  const store = createSearchStore(db);
+  const csw = createBuiltinCsw({
+    ...builtinCswSettings(config),
+    store,
+    counter: createMatchCounter(store, { exactRows: 1_000_000_000, concurrency: 0 }),
+    getIdentity: () => loadCswIdentity(db, config.csw.identity),
+    kv,
+    logger,
+    renderer,
+  });
+  return csw.cache;
 }
