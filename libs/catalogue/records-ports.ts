@@ -1,6 +1,8 @@
 import type { MetadataDoc, MetadataRecord, RecordStatus } from './record.types';
 import type { Organisation, User } from './user.types';
 import type { ReadScope } from './visibility';
+import type { Provenance } from './harvested-record';
+import type { ReviewerCandidate } from './reviewer-candidate';
 
 /**
  * What the record use cases need from storage, stated here so the catalogue stays free of SQL
@@ -106,6 +108,13 @@ export interface RecordStore {
   listRecords(scope: ReadScope, query: ListQuery): Promise<RecordPage>;
   listHistory(recordId: string): Promise<HistoryEntry[]>;
   lastPublication(recordId: string): Promise<PublicationSnapshot | undefined>;
+  /** where a harvested record came from; undefined for a local record */
+  findProvenance(recordId: string): Promise<Provenance | undefined>;
+  /** the record leaves its harvest source (becomes local); false when it was not harvested */
+  detachHarvest(recordId: string): Promise<boolean>;
+  findOrganisation(id: string): Promise<Organisation | undefined>;
+  /** active QCQE of the organisation, and of the others too when `otherOrgs` */
+  listReviewerCandidates(organisationId: string, otherOrgs: boolean): Promise<ReviewerCandidate[]>;
 }
 
 export interface LintasOrgCounts {

@@ -9,6 +9,8 @@ import type { Actor } from './user.types';
 import { validateMetadataDoc } from './validate-record';
 import { canEditContent, canReadRecord, checkDelete, readScopeFor, recordNotFound } from './visibility';
 import { checkTransition, docOf } from './workflow';
+import { refuseHarvestedEdit, type Provenance } from './harvested-record';
+import type { ReviewerCandidate } from './reviewer-candidate';
 
 /**
  * The metadata record use cases. Each write runs in one transaction that locks the record row
@@ -51,12 +53,18 @@ export interface CreateOptions {
 export interface RecordsService {
   create(actor: Actor, input: unknown, opts?: CreateOptions): Promise<MetadataRecord>;
   get(actor: Actor, id: string): Promise<MetadataRecord>;
+  /** the record with the provenance of a harvested one (`harvest`) */
+  read(actor: Actor, id: string): Promise<MetadataRecord & { harvest?: Provenance }>;
   list(actor: Actor, query: ListQuery): Promise<RecordPage>;
   history(actor: Actor, id: string): Promise<HistoryEntry[]>;
   patch(actor: Actor, id: string, body: unknown, ifMatch?: string): Promise<MetadataRecord>;
   remove(actor: Actor, id: string, ifMatch?: string): Promise<void>;
   /** field-level changes of the document since its latest publication (all fields "added" when never published) */
   changes(actor: Actor, id: string): Promise<RecordChanges>;
+  /** who the record may be submitted to: active QCQE of its organisation, and of others when it allows lintas-org review */
+  reviewerCandidates(actor: Actor, id: string): Promise<{ allowLintasOrg: boolean; items: ReviewerCandidate[] }>;
+  /** an ADMIN of the record's organisation makes a harvested record local (editable); the source's next run then leaves it alone */
+  detachHarvest(actor: Actor, id: string): Promise<MetadataRecord>;
 }
 
 export interface RecordChanges {
@@ -89,6 +97,13 @@ async function refuseTakenIdentifier(tx: RecordTx, organisationId: string, fileI
 export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
   const { store, afterCommit } = deps;
   const newId = deps.newId ?? randomUUID;
+
+  /** The record if the caller may read it; 404 otherwise. */
+  async function readable(actor: Actor, id: string): Promise<MetadataRecord> {
+    const rec = await store.findRecord(id);
+    if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
+    return rec;
+  }
 
   /** A readable record, locked for the rest of the transaction; 404 otherwise. */
   async function lockReadable(tx: RecordTx, actor: Actor, id: string, ifMatch: string | undefined): Promise<MetadataRecord> {
@@ -174,23 +189,39 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
       return created;
     },
 
-    async get(actor, id) {
-      const rec = await store.findRecord(id);
-      if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
+    get: readable,
+
+    async read(actor, id) {
+      const rec = await readable(actor, id);
+      const harvest = await store.findProvenance(rec.id);
+      return harvest ? { ...rec, harvest } : rec;
+    },
+
+    async reviewerCandidates(actor, id) {
+      const rec = await readable(actor, id);
+      const org = await store.findOrganisation(rec.organisationId);
+      const allowLintasOrg = org?.allowLintasOrgReviewer ?? false;
+      return { allowLintasOrg, items: await store.listReviewerCandidates(rec.organisationId, allowLintasOrg) };
+    },
+
+    async detachHarvest(actor, id) {
+      const rec = await readable(actor, id);
+      if (actor.role !== 'ADMIN' || rec.organisationId !== actor.organisationId) {
+        throw new AppError('FORBIDDEN', 'Hanya ADMIN organisasi rekaman yang dapat melepasnya dari sumber panen.');
+      }
+      if (!(await store.detachHarvest(id))) throw new AppError('CONFLICT', `Rekaman "${id}" bukan rekaman panen.`);
       return rec;
     },
 
     list: (actor, query) => store.listRecords(readScopeFor(actor), query),
 
     async history(actor, id) {
-      const rec = await store.findRecord(id);
-      if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
+      await readable(actor, id);
       return store.listHistory(id);
     },
 
     async changes(actor, id) {
-      const rec = await store.findRecord(id);
-      if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
+      const rec = await readable(actor, id);
       const last = await store.lastPublication(id);
       return {
         since: last ? { version: last.version, publishedAt: last.publishedAt } : null,
@@ -200,6 +231,11 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
 
     async patch(actor, id, body, ifMatch) {
       const change = parsePatchBody(body);
+      const harvested = await store.findProvenance(id);
+      if (harvested) {
+        await readable(actor, id); // 404 first for a record the caller may not see
+        refuseHarvestedEdit(harvested, body, id);
+      }
       let cswChanged = false;
       let wrote = false;
       const result = await store.transaction(async (tx) => {

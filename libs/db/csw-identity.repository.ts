@@ -1,12 +1,10 @@
 import type { CswIdentity } from '../config';
 import type { Queryable } from './database';
 import { getSetting, putSetting } from './settings.repository';
+import { SERVICE_IDENTITY_FIELDS } from '../catalogue/service-identity';
 
-/** The ten identity fields an administrator may set, in the order GetCapabilities shows them. */
-export const CSW_IDENTITY_FIELDS = [
-  'title', 'providerName', 'abstract', 'individualName', 'positionName',
-  'voice', 'electronicMailAddress', 'hoursOfService', 'contactInstructions', 'role',
-] as const satisfies readonly (keyof CswIdentity)[];
+/** The ten identity fields an administrator may set (libs/catalogue/service-identity.ts). */
+export const CSW_IDENTITY_FIELDS = SERVICE_IDENTITY_FIELDS satisfies readonly (keyof CswIdentity)[];
 
 const SETTINGS_KEY = 'csw.identity';
 

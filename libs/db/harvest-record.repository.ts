@@ -3,6 +3,7 @@ import type { HarvestRow, KnownRecord, PageWrite, PageWriteResult } from '../har
 import type { Database, Queryable } from './database';
 import { insertRecordBatch, updateRecordBatch } from './record-batch.repository';
 import { iso, isoOrNull } from './row-mapping';
+import type { Provenance } from '../catalogue/harvested-record';
 
 /**
  * Harvested records: the per-record state (harvest_records) and the writes of a run page. A page
@@ -136,13 +137,7 @@ export async function withdrawRecords(db: Database, sourceId: string, runId: str
   });
 }
 
-export interface Provenance {
-  source: { id: string; name: string; url: string; protocol: string };
-  sourceIdentifier: string;
-  run: string;
-  fetchedAt: string;
-  withdrawnAt: string | null;
-}
+export type { Provenance };
 
 /** The provenance of a harvested record, or undefined for a local one. */
 export async function findProvenance(db: Queryable, recordId: string): Promise<Provenance | undefined> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { HarvestMode, HarvestProtocol, HarvestSource, RecordForm, SourceSettings } from '../harvest/harvest.types';
+import type { HarvestMode, HarvestProtocol, HarvestSource, RecordForm } from '../harvest/harvest.types';
+import type { SourceFields } from '../harvest/harvest-sources-ports';
 import { AppError } from '../errors';
 import type { Queryable } from './database';
 import { iso } from './row-mapping';
@@ -42,10 +43,7 @@ const toSource = (r: SourceRow): HarvestSource => ({
   updatedAt: iso(r.updated_at),
 });
 
-export interface SourceFields extends SourceSettings {
-  /** sealed; null = none; undefined on update = keep */
-  credentials?: string | null;
-}
+export type { SourceFields };
 
 const conflict = (err: unknown): never => {
   if ((err as { code?: string }).code === '23505') {

@@ -9,6 +9,9 @@ import { projectionSqlType, projectionTarget, projectionValueSql } from './proje
 import { appendEvent } from './outbox.repository';
 import { iso, isoOrNull } from './row-mapping';
 import { findUserById } from './user.repository';
+import { detachHarvestedRecord, findProvenance } from './harvest-record.repository';
+import { findOrganisation } from './organisation.repository';
+import { listReviewerCandidates } from './reviewer-candidates.repository';
 import { AppError } from '../errors';
 
 /**
@@ -271,5 +274,9 @@ export function recordStoreFor(db: Database): RecordStore {
     listRecords: (scope, query) => listRecords(db, scope, query),
     listHistory: (id) => listHistory(db, id),
     lastPublication: (id) => lastPublication(db, id),
+    findProvenance: (id) => findProvenance(db, id),
+    detachHarvest: (id) => detachHarvestedRecord(db, id),
+    findOrganisation: (id) => findOrganisation(db, id),
+    listReviewerCandidates: (organisationId, otherOrgs) => listReviewerCandidates(db, organisationId, otherOrgs),
   };
 }

@@ -5,6 +5,7 @@ import type { Queryable } from './database';
 import { iso } from './row-mapping';
 import { AppError } from '../errors';
 import { usernameKey } from '../catalogue/username-key';
+import type { NewUser, UserChanges } from '../catalogue/users-ports';
 
 /** PostgreSQL (and PGlite) unique_violation on the username key index (migration 009). */
 const isUsernameTaken = (err: unknown): boolean => {
@@ -43,17 +44,7 @@ const toUser = (r: UserRow): User => ({
   updatedAt: iso(r.updated_at),
 });
 
-export interface NewUser {
-  username: string;
-  passwordHash: string;
-  role: Role;
-  organisationId: string;
-  fullName?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  active?: boolean;
-  serviceAdmin?: boolean;
-}
+export type { NewUser, UserChanges };
 
 /** Throws AppError CONFLICT when the username is taken (compared by its key, see username-key.ts). */
 export async function createUser(db: Queryable, u: NewUser): Promise<User> {
@@ -91,16 +82,6 @@ export async function findCredentialsByUsername(db: Queryable, username: string)
 export async function listUsersOfOrganisation(db: Queryable, organisationId: string): Promise<User[]> {
   const r = await db.query<UserRow>('SELECT * FROM users WHERE organisation_id = $1 ORDER BY username_key', [organisationId]);
   return r.rows.map(toUser);
-}
-
-export interface UserChanges {
-  role?: Role;
-  active?: boolean;
-  passwordHash?: string;
-  fullName?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  serviceAdmin?: boolean;
 }
 
 /**

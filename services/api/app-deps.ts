@@ -1,6 +1,5 @@
 import type { Store } from 'express-session';
 import type { Config } from '../../libs/config';
-import type { Database } from '../../libs/db/database';
 import type { Logger } from '../../libs/logger';
 import type { KeyValueStore } from '../../libs/cache/key-value';
 import type { LoginThrottle } from './auth/login-throttle';
@@ -13,15 +12,19 @@ import type { PublicPagesSource } from '../../libs/catalogue/public-pages.port';
 import type { DashboardQueues } from './routes/queues-dashboard.routes';
 import type { BuiltinCatalogue } from '../../libs/assembly/catalogue-assembly';
 import type { OarecHtmlRenderer } from '../../libs/oarec/html-port';
+import type { CatalogueUseCases } from '../../libs/assembly/use-case-assembly';
+import type { OaiService } from '../../libs/oai/oai-service';
 
 /**
  * Everything the HTTP app needs, built by main.ts (or a test) and passed in: the app itself
  * never reads the environment or opens connections, so the same app runs embedded, against
- * servers, and in tests on port 0.
+ * servers, and in tests on port 0. Routes reach the catalogue only through its use cases
+ * (CatalogueUseCases, assembled once by the runtime), never through the database.
  */
-export interface AppDeps {
+export interface AppDeps extends CatalogueUseCases {
   config: Readonly<Config>;
-  db: Database;
+  /** the OAI-PMH provider, assembled once by the runtime (libs/assembly/oai-assembly.ts) */
+  oai: { service: OaiService };
   /** the built-in catalogue service (search core + caches + protocol adapters), assembled once by the runtime */
   catalogue: BuiltinCatalogue;
   /** HTML pages of OGC API – Records (libs/oarec/html/); absent → HTML requests answer 406 */
@@ -32,16 +35,8 @@ export interface AppDeps {
   sessionStore: Store;
   /** the login limits: per (account, address) and per account from unknown addresses */
   loginThrottle: LoginThrottle;
-  /**
-   * Call after a transaction that wrote outbox events has committed. `cswChanged` = the change
-   * touched what CSW shows (a record that is or was PUBLISHED, or the CSW settings): the CSW
-   * cache generation is bumped before this returns, so the next CSW response is fresh.
-   */
-  afterCommit(effects?: { cswChanged?: boolean }): Promise<void>;
-  /** readiness probes beyond the database (e.g. Redis ping) */
-  readinessChecks?: Record<string, () => Promise<void>>;
-  /** renders records whose stored render is missing or stale, for CSW (optional: tests may omit it) */
-  renderMissing?: (ids: string[], format: import('../../libs/render/formats').RenderFormat) => Promise<Map<string, string>>;
+  /** readiness probes: the database, and Redis in server mode */
+  readinessChecks: Record<string, () => Promise<void>>;
   /** enqueue side of the job system (inline in embedded mode, BullMQ in server mode) */
   jobs: JobSystem;
   /** libs/render's renderer, compiled once at start: export renders on the spot when a stored render is stale */
@@ -52,7 +47,7 @@ export interface AppDeps {
   probes?: ComponentProbes;
   /** this process's Prometheus metrics (runtime.ts builds them; an app without them still serves /metrics) */
   metrics?: Metrics;
-  /** published identifiers and figures for the sitemap and the home page (libs/db public-pages.repository.ts) */
+  /** published identifiers and figures for the sitemap and the home page (implemented in libs/db, wired by the runtime) */
   publicPages: PublicPagesSource;
   /** BullMQ handles for the queue dashboard (server mode only; absent = embedded, the board says so) */
   dashboardQueues?: DashboardQueues;

@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   // OGC API – Records at the root: public, no session, exception JSON
   app.use(oarecRoutes(deps));
 
-  const passport = configurePassport(deps.db);
+  const passport = configurePassport(deps.users);
   const api = express.Router();
   // first: a cross-site request is refused before a body is read or a session is looked up
   const sameOrigin = refuseCrossSite(deps.config.baseUrl);

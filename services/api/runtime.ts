@@ -6,6 +6,11 @@ import session from 'express-session';
 import type { Config } from '../../libs/config';
 import type { Logger } from '../../libs/logger';
 import { openDatabase } from '../../libs/db/open-database';
+import type { Database } from '../../libs/db/database';
+import type { AfterCommit } from '../../libs/catalogue/records-ports';
+import { assembleUseCases } from '../../libs/assembly/use-case-assembly';
+import { assembleOai } from '../../libs/assembly/oai-assembly';
+import { OAI_PATH } from './routes/oai.routes';
 import { hasPendingEvents } from '../../libs/db/outbox.repository';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { createRedisStore } from '../../libs/cache/redis-store';
@@ -35,6 +40,10 @@ import { createOarecHtmlRenderer } from '../../libs/oarec/html/oarec-html-render
 
 export interface ApiRuntime {
   deps: AppDeps;
+  /** the database the runtime wired into the use cases (tests seed through it; the app never sees it) */
+  db: Database;
+  /** what the use cases call after a commit that wrote outbox events (relay kick, cache generation bump) */
+  afterCommit: AfterCommit;
   close(): Promise<void>;
 }
 
@@ -86,7 +95,19 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
   metrics.setQueueSource(() => jobs.queueCounts());
   const dashboardQueues = createDashboardQueues(config, logger);
 
-  await startup.time('admin awal diperiksa', () => ensureBootstrapAdmin(db, config, logger));
+  /**
+   * After a transaction that wrote outbox events has committed. `cswChanged` = the change
+   * touched what the public protocols show (a record that is or was PUBLISHED, or the service
+   * identity): the cache generation is bumped before this returns, so the next answer is fresh.
+   */
+  const afterCommit: AfterCommit = async (effects) => {
+    if (effects?.cswChanged) await bumpCswGeneration(kv, logger);
+    relay.kick();
+  };
+  // every use case once, over the repositories of libs/db: the routes get these, never the database
+  const useCases = assembleUseCases({ config, db, logger, afterCommit, jobs, objectStore, renderer });
+
+  await startup.time('admin awal diperiksa', () => ensureBootstrapAdmin(useCases.users, config, logger));
   // embedded mode keeps harvest schedules as in-process timers: register them again at every start
   if (!config.redisUrl) await syncHarvestSchedules(db, jobs);
 
@@ -106,17 +127,17 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
 
   const deps: AppDeps = {
     config,
-    db,
+    ...useCases,
+    oai: assembleOai({ config, db, renderer, logger, jobs, endpointUrl: `${config.baseUrl}${OAI_PATH}` }),
     catalogue,
     logger,
     kv,
     sessionStore,
     loginThrottle: createLoginThrottle(kv, config),
-    async afterCommit(effects) {
-      if (effects?.cswChanged) await bumpCswGeneration(kv, logger);
-      relay.kick();
+    readinessChecks: {
+      database: () => db.ping(),
+      ...(redis ? { redis: async () => { await redis!.ping(); } } : {}),
     },
-    readinessChecks: redis ? { redis: async () => { await redis!.ping(); } } : {},
     // Embedded: idle means the outbox is empty too. The relay reaches the database through its
     // thread, so an event committed a moment ago may not be in the in-process queue yet, and
     // the queue takes a bulk in steps.
@@ -141,6 +162,8 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
   };
   return {
     deps,
+    db,
+    afterCommit,
     async close() {
       await relay.stop();
       await jobs.close();

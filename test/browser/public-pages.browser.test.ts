@@ -38,7 +38,7 @@ describe('browser: public pages', () => {
 
   beforeAll(async () => {
     t = await startTestApp('server', { CSW_TITLE: 'Katalog Uji Halaman Publik', CSW_ABSTRACT: 'Katalog metadata untuk uji peramban.' });
-    const seeded = await seedPublicCatalogue(t.deps.db);
+    const seeded = await seedPublicCatalogue(t.db);
     publishedCount = seeded.published.length;
     draftTitle = seeded.draftTitle;
     lastPublishedTitle = seeded.published[seeded.published.length - 1]?.title ?? '';
@@ -195,7 +195,7 @@ describe('browser: public pages in embedded mode', () => {
 
   beforeAll(async () => {
     t = await startTestApp('embedded');
-    published = (await seedPublicCatalogue(t.deps.db)).published.length;
+    published = (await seedPublicCatalogue(t.db)).published.length;
     ({ base, close } = await listenApp(t));
     browser = await launchBrowser();
   }, 600_000); // PGlite + PostGIS start: seconds when idle, minutes on a loaded machine

@@ -82,7 +82,7 @@ describe.each(['server', 'embedded'] as const)('workbench: publishing flow (%s m
     await p.getByTestId('save').click();
     await p.getByTestId('flash').waitFor();
     const id = recordIdOf(p);
-    const saved = (await s.t.deps.db.query<{ doc_title: string }>('SELECT title AS doc_title FROM records WHERE id = $1', [id])).rows[0];
+    const saved = (await s.t.db.query<{ doc_title: string }>('SELECT title AS doc_title FROM records WHERE id = $1', [id])).rows[0];
     expect(saved?.doc_title).toBe(title);
     // submit to a named reviewer of the organisation
     await transition(p, 'QCQE_PROCESS', { reviewerId: s.w.a.qcqe.user.id });

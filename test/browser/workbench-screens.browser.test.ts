@@ -33,7 +33,7 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
   }, 300_000);
 
   it('shows a 412 conflict between two tabs and keeps both writers\' text', async () => {
-    const rec = await seedRecord(s.t.deps.db, { owner: s.w.a.produsen.user, status: 'DRAFT', doc: completeDoc({ title: 'Judul awal' }) });
+    const rec = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'DRAFT', doc: completeDoc({ title: 'Judul awal' }) });
     const url = `${s.base}/app/records/${encodeURIComponent(rec.id)}`;
     const one = await loginAs(browser, s.base, 'a-produsen');
     const two = await loginAs(browser, s.base, 'a-admin');
@@ -53,14 +53,14 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
     expect(await two.page.getByTestId('field-abstract').inputValue()).toBe('Abstrak dari tab dua.');
     await two.page.getByTestId('save').click();
     await two.page.getByTestId('flash').waitFor();
-    const row = (await s.t.deps.db.query<{ title: string; abstract: string }>('SELECT title, abstract FROM records WHERE id = $1', [rec.id])).rows[0];
+    const row = (await s.t.db.query<{ title: string; abstract: string }>('SELECT title, abstract FROM records WHERE id = $1', [rec.id])).rows[0];
     expect(row).toEqual({ title: 'Judul dari tab satu', abstract: 'Abstrak dari tab dua.' });
     await one.context.close();
     await two.context.close();
   }, 300_000);
 
   it('sends a rejected record back to DRAFT (the note is required)', async () => {
-    const rec = await seedRecord(s.t.deps.db, { owner: s.w.a.produsen.user, status: 'QCQE_PROCESS', doc: completeDoc({ title: 'Untuk ditolak' }) });
+    const rec = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'QCQE_PROCESS', doc: completeDoc({ title: 'Untuk ditolak' }) });
     const url = `${s.base}/app/records/${encodeURIComponent(rec.id)}`;
     const qc = await loginAs(browser, s.base, 'a-qcqe');
     await qc.page.goto(url);
@@ -75,13 +75,13 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
     await prod.page.goto(`${url}/history`);
     await prod.page.getByText('Abstrak belum menjelaskan sumber data.').waitFor();
     await transition(prod.page, 'DRAFT');
-    expect((await s.t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE id = $1', [rec.id])).rows[0]?.status).toBe('DRAFT');
+    expect((await s.t.db.query<{ status: string }>('SELECT status FROM records WHERE id = $1', [rec.id])).rows[0]?.status).toBe('DRAFT');
     await prod.context.close();
   }, 300_000);
 
   it('does not offer what the server does not allow', async () => {
-    const published = await seedRecord(s.t.deps.db, { owner: s.w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Sudah terbit' }) });
-    const review = await seedRecord(s.t.deps.db, { owner: s.w.a.produsen.user, status: 'REVIEW', doc: completeDoc({ title: 'Dalam review' }) });
+    const published = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Sudah terbit' }) });
+    const review = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'REVIEW', doc: completeDoc({ title: 'Dalam review' }) });
     const qc = await loginAs(browser, s.base, 'a-qcqe');
     await qc.page.goto(`${s.base}/app/records/${encodeURIComponent(published.id)}`);
     await qc.page.getByText('Anda dapat membaca rekaman ini tetapi tidak mengubah isinya.').waitFor();
@@ -105,7 +105,7 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
     for (const name of ['Identitas CSW', 'Status sistem']) expect(await orgAdmin.page.getByRole('link', { name }).count()).toBe(0);
     await orgAdmin.context.close();
     // … the service administrator is (the flag is set by the CLI only: here straight in the database)
-    await s.t.deps.db.query("UPDATE users SET is_service_admin = true WHERE username = 'a-admin'");
+    await s.t.db.query("UPDATE users SET is_service_admin = true WHERE username = 'a-admin'");
     const adm = await loginAs(browser, s.base, 'a-admin');
     const p = adm.page;
     await p.goto(`${s.base}/app/records?status=PUBLISHED&q=terbit`);

@@ -45,7 +45,7 @@ export function describeGoldenSuite(opts: GoldenSuiteOptions): void {
 
   beforeAll(async () => {
     t = await startTestApp('server');
-    load = await loadSuiteRecords(t.deps.db, t.deps.renderer, opts.dataSuite);
+    load = await loadSuiteRecords(t.db, t.deps.renderer, opts.dataSuite);
   }, 300_000);
 
   afterAll(async () => {
@@ -55,7 +55,7 @@ export function describeGoldenSuite(opts: GoldenSuiteOptions): void {
   it(`loads the ${opts.dataSuite} records as PUBLISHED with their renders`, async () => {
     expect(load.skipped).toEqual([]);
     expect(load.loaded).toHaveLength(opts.expectedRecords);
-    const renders = await t.deps.db.query<{ n: string }>(
+    const renders = await t.db.query<{ n: string }>(
       `SELECT count(*) AS n FROM record_renders rr JOIN records r ON r.id = rr.record_id WHERE r.status = 'PUBLISHED'`,
     );
     // every stored form of every record

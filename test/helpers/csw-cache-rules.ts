@@ -118,8 +118,8 @@ export function describeCswCacheRules(getApp: () => TestApp, opts: { settleJobs:
 
   it('shows an edit of a published record (ADMIN content PATCH) in the next answer', async () => {
     // the worker has rendered the published version: after the edit that render is stale
-    const current = (await findRecordById(t.deps.db, publishedId))!;
-    await upsertRenders(t.deps.db, current.id, current.version, await t.deps.renderer.renderAll(current));
+    const current = (await findRecordById(t.db, publishedId))!;
+    await upsertRenders(t.db, current.id, current.version, await t.deps.renderer.renderAll(current));
     const byId = { service: 'CSW', version: '2.0.2', request: 'GetRecordById', id: publishedId, elementSetName: 'full' };
     const old = await csw(t, byId);
     expect(old.text).toContain('Peta Rawan Longsor Uji Cache');
@@ -171,7 +171,7 @@ export function describeCswCacheRules(getApp: () => TestApp, opts: { settleJobs:
     } else {
       // what the worker's record.status-changed job does after render and bump, with the
       // warmer the worker assembles from its own configuration (the same as the API's)
-      const cswWarm = assembleCswWarmer({ config: t.config, db: t.deps.db, kv: t.deps.kv, logger: t.deps.logger, renderer: t.deps.renderer });
+      const cswWarm = assembleCswWarmer({ config: t.config, db: t.db, kv: t.deps.kv, logger: t.deps.logger, renderer: t.deps.renderer });
       await warmCswCache({ logger: t.deps.logger, cswWarm }, { recordId: publishedId, reason: 'status-changed' });
     }
     for (const req of CSW_WARM_REQUESTS) {

@@ -95,11 +95,11 @@ export async function loginAgent(t: TestApp, username: string, password = FIXTUR
 }
 
 async function seedOrg(t: TestApp, name: string, prefix: string, allow: boolean): Promise<WorldOrg> {
-  const org = await createOrganisation(t.deps.db, { name: `${prefix}Organisasi ${name}`, allowLintasOrgReviewer: allow });
+  const org = await createOrganisation(t.db, { name: `${prefix}Organisasi ${name}`, allowLintasOrgReviewer: allow });
   const lower = name.toLowerCase();
   const make = async (suffix: string, role: Role): Promise<WorldUser> => {
     const username = `${prefix}${lower}-${suffix}`;
-    const user = await createFixtureUser(t.deps.db, username, role, org.id);
+    const user = await createFixtureUser(t.db, username, role, org.id);
     return { user, actor: { id: user.id, role: user.role, organisationId: user.organisationId }, agent: await loginAgent(t, username) };
   };
   return {

@@ -45,7 +45,7 @@ export async function startSourceCatalogue(suite: string): Promise<SourceCatalog
     requests.push(`${req.method} ${req.url}`);
     t.app(req, res);
   });
-  const loaded = await loadSuiteRecords(t.deps.db, t.deps.renderer, suite);
+  const loaded = await loadSuiteRecords(t.db, t.deps.renderer, suite);
   return {
     t,
     loaded,
@@ -66,7 +66,7 @@ export async function startSourceCatalogue(suite: string): Promise<SourceCatalog
  * makes its CSW answers fresh (the source has no worker here to bump the cache generation).
  */
 export async function setSourceStatus(source: SourceCatalogue, id: string, status: 'PUBLISHED' | 'PRIVATE'): Promise<void> {
-  await updateRecordStatus(source.t.deps.db, id, { status, reviewerId: null, markPublished: status === 'PUBLISHED' });
+  await updateRecordStatus(source.t.db, id, { status, reviewerId: null, markPublished: status === 'PUBLISHED' });
   await source.freshen();
 }
 

@@ -43,17 +43,17 @@ export function schemaErrors(name: Parameters<typeof oarecSchema>[0], value: unk
 export async function seedOarecCatalogue(t: TestApp): Promise<string[]> {
   const ids: string[] = [];
   for (const suite of ['cite', 'apiso']) {
-    const res = await loadSuiteRecords(t.deps.db, t.deps.renderer, suite);
+    const res = await loadSuiteRecords(t.db, t.deps.renderer, suite);
     ids.push(...res.loaded.map((l) => l.id));
   }
-  const org = await createOrganisation(t.deps.db, { name: 'Organisasi sampel OARec' });
-  const owner = await createFixtureUser(t.deps.db, 'oarec-sample-admin', 'ADMIN', org.id);
+  const org = await createOrganisation(t.db, { name: 'Organisasi sampel OARec' });
+  const owner = await createFixtureUser(t.db, 'oarec-sample-admin', 'ADMIN', org.id);
   for (const r of SAMPLE_RECORDS) {
-    const rec = await insertRecord(t.deps.db, {
+    const rec = await insertRecord(t.db, {
       id: r.id, status: r.status, organisationId: org.id, ownerId: owner.id, reviewerId: null, doc: docOf(r), publishedAt: r.publishedAt,
     });
     if (!rec) throw new Error(`sample ${r.id} exists`);
-    await upsertRenders(t.deps.db, rec.id, rec.version, await t.deps.renderer.renderAll(rec));
+    await upsertRenders(t.db, rec.id, rec.version, await t.deps.renderer.renderAll(rec));
     if (r.status === 'PUBLISHED') ids.push(rec.id);
   }
   return ids.sort();

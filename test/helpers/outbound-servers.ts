@@ -54,7 +54,7 @@ export async function runWithPolicy(t: TestApp, sourceId: string, policy: Outbou
   let log = '';
   const sink = new Writable({ write(chunk, _e, cb) { log += chunk.toString(); cb(); } });
   const run = await executeHarvestRun({
-    store: harvestStoreFor(t.deps.db),
+    store: harvestStoreFor(t.db),
     secrets: harvestSecretBox(t.config),
     userAgent: 'geokatalog-test',
     outbound: policy,

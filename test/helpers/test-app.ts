@@ -6,7 +6,7 @@ import request from 'supertest';
 import { parseConfig, type Config } from '../../libs/config';
 import { createLogger } from '../../libs/logger';
 import { createApp } from '../../services/api/app';
-import { startApiRuntime } from '../../services/api/runtime';
+import { startApiRuntime, type ApiRuntime } from '../../services/api/runtime';
 import type { AppDeps } from '../../services/api/app-deps';
 import { copyPgliteTemplate } from './pglite-template';
 import { createTestDatabase, type TestDatabase } from './test-db';
@@ -16,6 +16,10 @@ import { TEST_REDIS_URL } from './env';
 export interface TestApp {
   app: Express;
   deps: AppDeps;
+  /** the database the runtime wired into the use cases: tests seed and inspect through it */
+  db: ApiRuntime['db'];
+  /** what the use cases call after a commit (tests that write around them call it too) */
+  afterCommit: ApiRuntime['afterCommit'];
   config: Readonly<Config>;
   /** a supertest agent that keeps cookies (one "browser") */
   agent(): ReturnType<typeof request.agent>;
@@ -64,6 +68,8 @@ export async function startTestApp(mode: 'server' | 'embedded' = 'server', env: 
   return {
     app,
     deps: runtime.deps,
+    db: runtime.db,
+    afterCommit: runtime.afterCommit,
     config,
     agent: () => request.agent(app),
     async close() {

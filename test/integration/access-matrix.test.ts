@@ -136,7 +136,7 @@ afterAll(async () => {
 
 let seq = 0;
 const seed = (status: RecordStatus, variant: Variant, id = `mx-fresh-${(seq += 1)}`): Promise<MetadataRecord> =>
-  seedRecord(t.deps.db, { owner, status, reviewerId: variant === 'assigned' ? reviewerB.id : null, id });
+  seedRecord(t.db, { owner, status, reviewerId: variant === 'assigned' ? reviewerB.id : null, id });
 
 const path = (id: string): string => `/api/metadata/${encodeURIComponent(id)}`;
 

@@ -6,6 +6,7 @@ import { RedisStore } from 'connect-redis';
 import { createApp } from '../../services/api/app';
 import { startApiRuntime } from '../../services/api/runtime';
 import { ensureBootstrapAdmin, BOOTSTRAP_ORGANISATION_NAME } from '../../services/api/bootstrap';
+import { usersOn } from '../../libs/assembly/use-case-assembly';
 import { parseConfig } from '../../libs/config';
 import { createLogger } from '../../libs/logger';
 import { createRedisStore } from '../../libs/cache/redis-store';
@@ -39,8 +40,8 @@ function sidOf(setCookie: string | undefined): string {
 const cookiePair = (setCookie: string | undefined): string => (setCookie ?? '').split(';')[0]!;
 
 async function addUser(t: TestApp, username: string, opts: { active?: boolean; role?: 'PRODUSEN' | 'QCQE' | 'ADMIN' } = {}) {
-  const org = (await findOrganisationByIdOrName(t.deps.db, BOOTSTRAP_ORGANISATION_NAME))!;
-  return createUser(t.deps.db, {
+  const org = (await findOrganisationByIdOrName(t.db, BOOTSTRAP_ORGANISATION_NAME))!;
+  return createUser(t.db, {
     username, passwordHash: await hashPassword(PASSWORD), role: opts.role ?? 'PRODUSEN', organisationId: org.id,
     fullName: `Pengguna ${username}`, email: `${username}@contoh.go.id`, active: opts.active ?? true,
   });
@@ -300,7 +301,7 @@ describe('authentication (server mode: PostgreSQL + Redis sessions)', () => {
     const agent = t.agent();
     await agent.post('/api/auth/login').send({ username: 'putri', password: PASSWORD });
     expect((await agent.get('/api/auth/me')).status).toBe(200);
-    await updateUser(t.deps.db, user.id, { active: false });
+    await updateUser(t.db, user.id, { active: false });
     expect((await agent.get('/api/auth/me')).status).toBe(401);
   });
 
@@ -432,7 +433,7 @@ describe('ensureBootstrapAdmin', () => {
       const config = parseConfig({ DATABASE_URL: testDb.url, REDIS_URL: TEST_REDIS_URL, SESSION_SECRET: 'x'.repeat(32), ADMIN_USERNAME: 'pengelola' });
       const a = logged();
       const b = logged();
-      await Promise.all([ensureBootstrapAdmin(testDb.db, config, a.logger, a.banner), ensureBootstrapAdmin(otherPool, config, b.logger, b.banner)]);
+      await Promise.all([ensureBootstrapAdmin(usersOn(testDb.db), config, a.logger, a.banner), ensureBootstrapAdmin(usersOn(otherPool), config, b.logger, b.banner)]);
 
       const orgs = await listOrganisations(testDb.db);
       expect(orgs.map((o) => o.name)).toEqual([BOOTSTRAP_ORGANISATION_NAME]);
@@ -453,7 +454,7 @@ describe('ensureBootstrapAdmin', () => {
       await expect(verifyPassword(shown[0]!, creds!.passwordHash)).resolves.toBe(true);
 
       const again = logged();
-      await ensureBootstrapAdmin(testDb.db, config, again.logger, again.banner);
+      await ensureBootstrapAdmin(usersOn(testDb.db), config, again.logger, again.banner);
       expect(again.lines).toEqual([]);
       expect(again.banners).toEqual([]);
       expect(await listUsersOfOrganisation(testDb.db, orgs[0]!.id)).toHaveLength(1);
@@ -469,7 +470,7 @@ describe('ensureBootstrapAdmin', () => {
       await testDb.db.query("INSERT INTO organisations (id, name) VALUES ('org-lama', 'organisasi utama')");
       const config = parseConfig({ DATABASE_URL: testDb.url, REDIS_URL: TEST_REDIS_URL, SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'dari-lingkungan-99' });
       const l = logged();
-      await ensureBootstrapAdmin(testDb.db, config, l.logger, l.banner);
+      await ensureBootstrapAdmin(usersOn(testDb.db), config, l.logger, l.banner);
       expect(l.banners).toEqual([]);
       expect(l.lines.join('')).not.toContain('dari-lingkungan-99');
       expect(l.lines.join('')).toContain('ADMIN_PASSWORD');
@@ -488,7 +489,7 @@ describe('ensureBootstrapAdmin', () => {
       await createUser(testDb.db, { username: 'seseorang', passwordHash: await hashPassword(PASSWORD), role: 'PRODUSEN', organisationId: 'o1' });
       const config = parseConfig({ DATABASE_URL: testDb.url, REDIS_URL: TEST_REDIS_URL, SESSION_SECRET: 'x'.repeat(32) });
       const l = logged();
-      await ensureBootstrapAdmin(testDb.db, config, l.logger);
+      await ensureBootstrapAdmin(usersOn(testDb.db), config, l.logger);
       expect(l.lines).toEqual([]);
       expect((await listOrganisations(testDb.db)).map((o) => o.name)).toEqual(['Dinas A']);
       expect(await findCredentialsByUsername(testDb.db, 'admin')).toBeUndefined();

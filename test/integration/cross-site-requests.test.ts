@@ -61,8 +61,8 @@ describe('cross-site state-changing requests', () => {
 
   it('POST /api/metadata/{id}/detach-harvest with a foreign Origin: 403, still harvested', async () => {
     const sourceId = await createSource();
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
-    await t.deps.db.query(
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
+    await t.db.query(
       "INSERT INTO harvest_records (record_id, source_id, source_identifier, content_hash, last_seen_run, written_run) VALUES ($1, $2, $1, 'h', 'r', 'r')",
       [rec.id, sourceId],
     );
@@ -72,7 +72,7 @@ describe('cross-site state-changing requests', () => {
     expectRefused(await w.a.admin.agent.post(path).set('Sec-Fetch-Site', 'cross-site'));
     // another port of our own host is another origin (same-site): refused too
     expectRefused(await w.a.admin.agent.post(path).set('Origin', 'http://katalog.test:8081'));
-    const linked = async () => (await t.deps.db.query('SELECT 1 FROM harvest_records WHERE record_id = $1', [rec.id])).rowCount;
+    const linked = async () => (await t.db.query('SELECT 1 FROM harvest_records WHERE record_id = $1', [rec.id])).rowCount;
     expect(await linked()).toBe(1);
     expect((await w.a.admin.agent.post(path)).status).toBe(200); // no Origin: not a browser's cross-site request
     expect(await linked()).toBe(0);

@@ -44,7 +44,7 @@ beforeAll(async () => {
   t = await startTestApp('server');
   w = await seedWorld(t);
   for (let i = 0; i < 5; i++) {
-    await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: `Rekaman uji beban ${i}` }) });
+    await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: `Rekaman uji beban ${i}` }) });
   }
 }, 180_000);
 
@@ -186,6 +186,6 @@ describe('statement_timeout', () => {
       await jobDb.close();
     }
     // the app's own pool carries the default request timeout
-    expect((await t.deps.db.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows[0]!.statement_timeout).toBe('5s');
+    expect((await t.db.query<{ statement_timeout: string }>('SHOW statement_timeout')).rows[0]!.statement_timeout).toBe('5s');
   }, 60_000);
 });

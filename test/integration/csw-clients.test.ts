@@ -33,8 +33,8 @@ beforeAll(async () => {
   // the capabilities must name the URL the clients reach: clients POST to exactly that URL
   const port = await freePort();
   t = await startTestApp('server', { BASE_URL: `http://127.0.0.1:${port}`, CSW_TITLE: 'Katalog Uji Klien Nyata' });
-  await loadSuiteRecords(t.deps.db, t.deps.renderer, 'cite');
-  await loadSuiteRecords(t.deps.db, t.deps.renderer, 'apiso');
+  await loadSuiteRecords(t.db, t.deps.renderer, 'cite');
+  await loadSuiteRecords(t.db, t.deps.renderer, 'apiso');
   server = await new Promise<Server>((resolve) => {
     const s = t.app.listen(port, '127.0.0.1', () => resolve(s));
   });

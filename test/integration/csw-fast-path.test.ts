@@ -81,7 +81,7 @@ describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one
   beforeAll(async () => {
     a = await startTestApp('server');
     w = await seedWorld(a);
-    await seedRecord(a.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Peta Jalur Cepat Awal' }) });
+    await seedRecord(a.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Peta Jalur Cepat Awal' }) });
     // replica B: its own runtime (own cache, own local copies, own Redis connection), same config
     const runtimeB = await startApiRuntime(a.config, createLogger('silent'));
     replicaB = { app: createApp(runtimeB.deps), kv: runtimeB.deps.kv, close: () => runtimeB.close() };

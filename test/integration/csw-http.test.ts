@@ -34,11 +34,11 @@ function expectCswAnswer(res: request.Response): { root: string; code?: string }
 
 beforeAll(async () => {
   t = await startTestApp('server');
-  const org = await createOrganisation(t.deps.db, { name: 'Organisasi HTTP CSW' });
-  const owner = await createFixtureUser(t.deps.db, 'csw-http-admin', 'ADMIN', org.id);
+  const org = await createOrganisation(t.db, { name: 'Organisasi HTTP CSW' });
+  const owner = await createFixtureUser(t.db, 'csw-http-admin', 'ADMIN', org.id);
   for (const title of ['Peta Air Tanah', 'Batas Desa', 'Tutupan Lahan']) {
-    const rec = await seedRecord(t.deps.db, { owner, status: 'PUBLISHED', doc: completeDoc({ title }) });
-    await upsertRenders(t.deps.db, rec.id, rec.version, await t.deps.renderer.renderAll(rec));
+    const rec = await seedRecord(t.db, { owner, status: 'PUBLISHED', doc: completeDoc({ title }) });
+    await upsertRenders(t.db, rec.id, rec.version, await t.deps.renderer.renderAll(rec));
   }
 });
 

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 async function completeRenders(): Promise<number> {
-  const r = await t.deps.db.query<{ n: number }>(
+  const r = await t.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM records r
       WHERE (SELECT count(*) FROM record_renders x WHERE x.record_id = r.id AND x.version >= r.version) = $1`,
     [RENDER_FORMATS.length],
@@ -43,16 +43,16 @@ async function completeRenders(): Promise<number> {
 }
 
 it('answers health, login, the REST list and CSW while a backlog of renders drains, and the backlog completes', async () => {
-  const admin = await findCredentialsByUsername(t.deps.db, 'admin');
+  const admin = await findCredentialsByUsername(t.db, 'admin');
   expect(admin).toBeDefined();
   const files = Array.from({ length: N }, (_, i) => {
     const file = path.join(filesDir, `rekaman-${i}.xml`);
     writeFileSync(file, buildGmd(generateRecord(i)));
     return file;
   });
-  const summary = await importFiles(t.deps.db, files, { organisationId: admin!.user.organisationId, ownerId: admin!.user.id, publish: true, threads: 0 });
+  const summary = await importFiles(t.db, files, { organisationId: admin!.user.organisationId, ownerId: admin!.user.id, publish: true, threads: 0 });
   expect(summary.imported).toBe(N);
-  await t.deps.afterCommit({ cswChanged: true }); // as the REST routes do after a commit: the relay starts now
+  await t.afterCommit({ cswChanged: true }); // as the REST routes do after a commit: the relay starts now
 
   const agent = t.agent();
   expect((await agent.post('/api/auth/login').send({ username: 'admin', password: 'admin-password-123' })).status).toBe(200);
@@ -91,6 +91,6 @@ it('answers health, login, the REST list and CSW while a backlog of renders drai
   await t.deps.jobs.whenIdle();
   expect(await t.deps.jobs.failedJobs()).toEqual([]);
   expect(maxWaiting).toBeLessThanOrEqual(QUEUE_BOUND);
-  const pending = await t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE dispatched_at IS NULL');
+  const pending = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE dispatched_at IS NULL');
   expect(pending.rows[0]!.n).toBe(0);
 }, 20 * 60_000);

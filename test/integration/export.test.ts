@@ -20,10 +20,10 @@ const url = (id: string, format?: string) => `/api/metadata/${encodeURIComponent
 
 /** Stores the real renders of a record, each marked so a test can tell "from the store" apart. */
 async function storeMarkedRenders(t: TestApp, id: string): Promise<void> {
-  const rec = (await findRecordById(t.deps.db, id))!;
+  const rec = (await findRecordById(t.db, id))!;
   const all = await t.deps.renderer.renderAll(rec);
   const marked = Object.fromEntries(Object.entries(all).map(([f, xml]) => [f, `${xml}\n<!-- tersimpan v${rec.version} -->`]));
-  await upsertRenders(t.deps.db, id, rec.version, marked);
+  await upsertRenders(t.db, id, rec.version, marked);
 }
 
 describe('GET /api/metadata/{id}/export/xml', () => {
@@ -42,14 +42,14 @@ describe('GET /api/metadata/{id}/export/xml', () => {
   });
 
   it('needs a session (401)', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
     const res = await w.anonymous.get(url(rec.id));
     expect(res.status).toBe(401);
     expect(res.type).toBe('application/problem+json');
   });
 
   it('is a 404 for records the caller may not read, and for unknown ids', async () => {
-    const draftB = await seedRecord(t.deps.db, { owner: w.b.produsen.user, status: 'DRAFT' });
+    const draftB = await seedRecord(t.db, { owner: w.b.produsen.user, status: 'DRAFT' });
     expect((await w.a.produsen.agent.get(url(draftB.id))).status).toBe(404);
     expect((await w.a.produsen.agent.get(url('tidak-ada'))).status).toBe(404);
     // the owner's organisation reads it in any status
@@ -57,7 +57,7 @@ describe('GET /api/metadata/{id}/export/xml', () => {
   });
 
   it('refuses an unknown format with a 400 that lists the allowed values', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
     for (const bad of ['format=iso', 'format=dc-full', 'format=gmd&format=mdb2018']) {
       const res = await w.a.produsen.agent.get(`${url(rec.id)}?${bad}`);
       expect(res.status).toBe(400);
@@ -67,7 +67,7 @@ describe('GET /api/metadata/{id}/export/xml', () => {
   });
 
   it('serves the stored render of the current version in each format, as an attachment', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Peta Tutupan Lahan' }) });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Peta Tutupan Lahan' }) });
     await storeMarkedRenders(t, rec.id);
     for (const format of EXPORT_FORMATS) {
       const res = await w.b.qcqe.agent.get(url(rec.id, format)); // another organisation: PUBLISHED is public
@@ -88,10 +88,10 @@ describe('GET /api/metadata/{id}/export/xml', () => {
   });
 
   it('never serves an older version: a stale render is replaced by a fresh one and a render job is queued', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT', doc: completeDoc({ title: 'Judul Lama' }) });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT', doc: completeDoc({ title: 'Judul Lama' }) });
     await storeMarkedRenders(t, rec.id);
     // an edit whose event has not been processed yet (no worker runs in this file)
-    const edited = await updateRecordContent(t.deps.db, rec.id, { ...completeDoc({ title: 'Judul Baru' }), fileIdentifier: rec.id });
+    const edited = await updateRecordContent(t.db, rec.id, { ...completeDoc({ title: 'Judul Baru' }), fileIdentifier: rec.id });
     expect(edited.version).toBe(rec.version + 1);
 
     const res = await w.a.produsen.agent.get(url(rec.id, 'mdb2018'));
@@ -114,7 +114,7 @@ describe('GET /api/metadata/{id}/export/xml', () => {
   });
 
   it('renders on the spot when nothing is stored yet', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'REVIEW', doc: completeDoc({ title: 'Belum Dirender' }) });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'REVIEW', doc: completeDoc({ title: 'Belum Dirender' }) });
     const res = await w.a.admin.agent.get(url(rec.id, 'mdb2016'));
     expect(res.status).toBe(200);
     expect(res.headers['x-render-source']).toBe('on-demand');
@@ -124,7 +124,7 @@ describe('GET /api/metadata/{id}/export/xml', () => {
 
   it('sanitises the file identifier for the Content-Disposition header', async () => {
     const id = 'urn:uji:peta "utama"/2024';
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED', id });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED', id });
     const res = await w.a.produsen.agent.get(url(rec.id, 'gmd'));
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="urn_uji_peta_utama_2024-gmd.xml"');

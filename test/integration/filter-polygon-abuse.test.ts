@@ -30,7 +30,7 @@ let w: World;
 const ITEMS = '/collections/metadata/items';
 const exceptionCode = (xml: string): string | undefined => /exceptionCode="([^"]+)"/.exec(xml)?.[1];
 const postmasterStart = async (): Promise<string> =>
-  String((await t.deps.db.query<{ t: Date }>('SELECT pg_postmaster_start_time() AS t')).rows[0]!.t.toISOString());
+  String((await t.db.query<{ t: Date }>('SELECT pg_postmaster_start_time() AS t')).rows[0]!.t.toISOString());
 
 const cswPost = (ring: string) => request(t.app).post('/metadata/csw').set('Content-Type', 'application/xml').send(intersectsXml(ring));
 const cswKvp = (wkt: string) => request(t.app).get(`/metadata/csw?service=CSW&version=2.0.2&request=GetRecords&typeNames=csw:Record&resultType=results`
@@ -57,7 +57,7 @@ beforeAll(async () => {
   t = await startTestApp('server');
   w = await seedWorld(t);
   for (let i = 0; i < 3; i++) {
-    await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: `Rekaman poligon ${i}` }) });
+    await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: `Rekaman poligon ${i}` }) });
   }
 }, 180_000);
 

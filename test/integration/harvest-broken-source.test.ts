@@ -36,7 +36,7 @@ afterAll(async () => {
 function deps(limits: HarvestRunDeps['limits'] = {}): HarvestRunDeps {
   const sink = new Writable({ write(chunk, _e, cb) { logText += chunk.toString(); cb(); } });
   return {
-    store: harvestStoreFor(ctx.t.deps.db),
+    store: harvestStoreFor(ctx.t.db),
     secrets: harvestSecretBox(ctx.t.config),
     userAgent: 'geokatalog-test',
     outbound: harvestOutboundPolicy(ctx.t.config),
@@ -52,7 +52,7 @@ async function run(limits: HarvestRunDeps['limits'] = {}): Promise<HarvestRun> {
 }
 
 const statusOf = async (id: string): Promise<string | undefined> =>
-  (await ctx.t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE id = $1', [id])).rows[0]?.status;
+  (await ctx.t.db.query<{ status: string }>('SELECT status FROM records WHERE id = $1', [id])).rows[0]?.status;
 
 describe('a CSW source that misbehaves', () => {
   it('a trusted source with credentials: every record PUBLISHED, the credentials sent as HTTP basic', async () => {
@@ -150,8 +150,8 @@ describe('a CSW source that misbehaves', () => {
       JSON.stringify((await ctx.w.a.admin.agent.get(`/api/admin/harvest-sources/${src.id}/runs`)).body),
       JSON.stringify((await ctx.w.a.admin.agent.patch(`/api/admin/harvest-sources/${src.id}`).send({ pageSize: 3 })).body),
       logText,
-      JSON.stringify((await ctx.t.deps.db.query('SELECT * FROM harvest_sources')).rows),
-      JSON.stringify((await ctx.t.deps.db.query('SELECT report FROM harvest_runs')).rows),
+      JSON.stringify((await ctx.t.db.query('SELECT * FROM harvest_sources')).rows),
+      JSON.stringify((await ctx.t.db.query('SELECT report FROM harvest_runs')).rows),
     ];
     expect(logText).toContain('run panen selesai'); // the logs were captured
     const b64 = Buffer.from(`panen:${PASSWORD}`).toString('base64');

@@ -25,7 +25,7 @@ beforeAll(async () => {
   localId = source.loaded.loaded[0]!.id;
   // a local record of the source's own organisation (another organisation's never-public
   // record reserves nothing and is not looked at: migration 040)
-  await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT', id: localId, doc: completeDoc({ title: 'Rekaman lokal' }) });
+  await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT', id: localId, doc: completeDoc({ title: 'Rekaman lokal' }) });
 }, 120_000);
 
 afterAll(async () => {
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const versions = async (ids: string[]): Promise<Record<string, number>> => {
-  const r = await ctx.t.deps.db.query<{ id: string; version: number }>('SELECT id, version FROM records WHERE id = ANY($1::text[])', [ids]);
+  const r = await ctx.t.db.query<{ id: string; version: number }>('SELECT id, version FROM records WHERE id = ANY($1::text[])', [ids]);
   return Object.fromEntries(r.rows.map((x) => [x.id, x.version]));
 };
 
@@ -58,7 +58,7 @@ describe('CSW source in review mode', () => {
     expect(run.report!.pages).toBeGreaterThanOrEqual(1);
     expect(run.report!.bytes).toBeGreaterThan(1000);
     const ids = source.loaded.loaded.slice(1).map((l) => l.id);
-    const r = await ctx.t.deps.db.query<{ id: string; status: string; organisation_id: string; title: string }>(
+    const r = await ctx.t.db.query<{ id: string; status: string; organisation_id: string; title: string }>(
       'SELECT id, status, organisation_id, title FROM records WHERE id = ANY($1::text[]) ORDER BY id', [ids],
     );
     expect(r.rows).toHaveLength(ids.length);
@@ -66,7 +66,7 @@ describe('CSW source in review mode', () => {
     const titles = Object.fromEntries(source.loaded.loaded.map((l) => [l.id, l.title]));
     for (const row of r.rows) expect(row.title).toBe(titles[row.id]);
     // the local record is untouched
-    expect((await findRecordById(ctx.t.deps.db, localId))!.title).toBe('Rekaman lokal');
+    expect((await findRecordById(ctx.t.db, localId))!.title).toBe('Rekaman lokal');
   });
 
   it('a harvested record carries its provenance in the REST representation and a history entry naming the source and run', async () => {
@@ -86,26 +86,26 @@ describe('CSW source in review mode', () => {
   it('an unchanged re-run writes nothing: no record version moves and no event is written', async () => {
     const ids = source.loaded.loaded.slice(1).map((l) => l.id);
     const before = await versions(ids);
-    const outboxBefore = (await ctx.t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]!.n;
+    const outboxBefore = (await ctx.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]!.n;
     const run = await runSource(ctx.w.a.admin.agent, src.id);
     expect(run.status).toBe('succeeded');
     expect(run.report!.counts).toMatchObject({ added: 0, updated: 0, unchanged: ids.length, withdrawn: 0, failed: 0, skipped: 1 });
     expect(await versions(ids)).toEqual(before);
-    expect((await ctx.t.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]!.n).toBe(outboxBefore);
+    expect((await ctx.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox')).rows[0]!.n).toBe(outboxBefore);
   });
 
   it('a record changed at the source is updated (and stays in review); the others stay unchanged', async () => {
     const id = source.loaded.loaded[2]!.id;
-    const at = await findRecordById(source.t.deps.db, id);
+    const at = await findRecordById(source.t.db, id);
     const { id: _i, status: _s, organisationId: _o, ownerId: _w, reviewerId: _r, version: _v, createdAt: _c, updatedAt: _u, publishedAt: _p, ...doc } = at!;
-    await updateRecordContent(source.t.deps.db, id, { ...doc, title: 'Judul baru di sumber' });
+    await updateRecordContent(source.t.db, id, { ...doc, title: 'Judul baru di sumber' });
     await source.freshen(); // the source's own worker would bump its CSW cache generation
     const before = await versions([id]);
     const run = await runSource(ctx.w.a.admin.agent, src.id, { incremental: true });
     expect(run.status).toBe('succeeded');
     expect(run.report!.incremental).toBe(true);
     expect(run.report!.counts).toMatchObject({ updated: 1, added: 0, failed: 0 });
-    const rec = await findRecordById(ctx.t.deps.db, id);
+    const rec = await findRecordById(ctx.t.db, id);
     expect(rec).toMatchObject({ title: 'Judul baru di sumber', status: 'DRAFT', version: before[id]! + 1 });
   });
 
@@ -133,7 +133,7 @@ describe('CSW source in review mode', () => {
     // the next run reports the identifier as a local record instead of overwriting the edit
     const run = await runSource(ctx.w.a.admin.agent, src.id);
     expect(run.report!.skippedRecords.map((s) => s.identifier).sort()).toEqual([localId, id].sort());
-    expect((await findRecordById(ctx.t.deps.db, id))!.abstract).toBe('suntingan lokal');
+    expect((await findRecordById(ctx.t.db, id))!.abstract).toBe('suntingan lokal');
   });
 
   it('a second source listing the same identifiers skips them as another source\'s', async () => {
@@ -151,8 +151,8 @@ describe('CSW source in review mode', () => {
     const reviewId = source.loaded.loaded[5]!.id;
     const detachedId = source.loaded.loaded[3]!.id; // detached and edited locally above
     // one harvested record is already under review by a QCQE of the organisation
-    await updateRecordStatus(ctx.t.deps.db, reviewId, { status: 'REVIEW', reviewerId: ctx.w.a.qcqe.user.id, markPublished: false });
-    expect((await findRecordById(ctx.t.deps.db, draftId))!.status).toBe('DRAFT');
+    await updateRecordStatus(ctx.t.db, reviewId, { status: 'REVIEW', reviewerId: ctx.w.a.qcqe.user.id, markPublished: false });
+    expect((await findRecordById(ctx.t.db, draftId))!.status).toBe('DRAFT');
     const inQueue = async (): Promise<string[]> => {
       const res = await ctx.w.a.qcqe.agent.get('/api/metadata').query({ status: 'REVIEW', pageSize: 100 });
       expect(res.status).toBe(200);
@@ -165,7 +165,7 @@ describe('CSW source in review mode', () => {
     expect(run.status).toBe('succeeded');
     expect(run.report!.counts).toMatchObject({ withdrawn: 2, added: 0, updated: 0, failed: 0 });
     for (const [id, from] of [[draftId, 'DRAFT'], [reviewId, 'REVIEW']] as const) {
-      const rec = await findRecordById(ctx.t.deps.db, id);
+      const rec = await findRecordById(ctx.t.db, id);
       expect(rec).toMatchObject({ status: 'PRIVATE', reviewerId: null });
       const h = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(id)}/history`);
       expect(h.body.at(-1)).toMatchObject({ from, to: 'PRIVATE', note: expect.stringContaining(`run ${run.id}): tidak ada lagi di sumber`) });
@@ -178,7 +178,7 @@ describe('CSW source in review mode', () => {
     expect(back.status).toBe(409);
     expect(back.body.detail).toContain('ditarik di sumber');
     // the detached record is local now: its status and its local edit stay
-    expect(await findRecordById(ctx.t.deps.db, detachedId)).toMatchObject({ abstract: 'suntingan lokal', status: 'DRAFT' });
+    expect(await findRecordById(ctx.t.db, detachedId)).toMatchObject({ abstract: 'suntingan lokal', status: 'DRAFT' });
   });
 
   it('listed again by the source, a withdrawn record comes back as DRAFT to be reviewed again', async () => {
@@ -187,7 +187,7 @@ describe('CSW source in review mode', () => {
     const run = await runSource(ctx.w.a.admin.agent, src.id);
     expect(run.status).toBe('succeeded');
     expect(run.report!.counts).toMatchObject({ updated: 1, withdrawn: 0, failed: 0 });
-    expect((await findRecordById(ctx.t.deps.db, draftId))!.status).toBe('DRAFT');
+    expect((await findRecordById(ctx.t.db, draftId))!.status).toBe('DRAFT');
     expect((await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(draftId)}`)).body.harvest.withdrawnAt).toBeNull();
     const h = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(draftId)}/history`);
     expect(h.body.at(-1)).toMatchObject({ from: 'PRIVATE', to: 'DRAFT', note: expect.stringContaining('perlu review ulang') });

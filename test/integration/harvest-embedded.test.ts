@@ -31,7 +31,7 @@ afterAll(async () => {
 const ids = (): string[] => source.loaded.loaded.map((l) => l.id);
 
 it('add, run, re-run and withdraw on PGlite with in-process jobs', async () => {
-  expect(t.deps.db.kind).toBe('pglite');
+  expect(t.db.kind).toBe('pglite');
   expect(t.config.redisUrl).toBeFalsy();
   const res = await w.a.admin.agent.post('/api/admin/harvest-sources').send({ name: 'Simpul tertanam', url: source.cswUrl, protocol: 'csw', pageSize: 5 });
   expect(res.status).toBe(201);
@@ -43,7 +43,7 @@ it('add, run, re-run and withdraw on PGlite with in-process jobs', async () => {
   expect(first.trigger).toBe('manual');
   expect(first.report!.counts).toEqual({ listed: n, added: n, updated: 0, unchanged: 0, withdrawn: 0, skipped: 0, failed: 0 });
   expect(first.report!.pages).toBe(Math.ceil(n / 5));
-  for (const id of ids()) expect(await findRecordById(t.deps.db, id)).toMatchObject({ status: 'DRAFT', organisationId: w.a.org.id });
+  for (const id of ids()) expect(await findRecordById(t.db, id)).toMatchObject({ status: 'DRAFT', organisationId: w.a.org.id });
   const rec = await w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(ids()[0]!)}`);
   expect(rec.body.harvest).toMatchObject({ source: { id: src.id, protocol: 'csw' }, run: first.id, withdrawnAt: null });
 
@@ -55,7 +55,7 @@ it('add, run, re-run and withdraw on PGlite with in-process jobs', async () => {
   const third = await runSource(w.a.admin.agent, src.id);
   expect(third.status).toBe('succeeded');
   expect(third.report!.counts).toMatchObject({ listed: n - 1, withdrawn: 1, unchanged: n - 1 });
-  expect(await findRecordById(t.deps.db, gone)).toMatchObject({ status: 'PRIVATE' });
+  expect(await findRecordById(t.db, gone)).toMatchObject({ status: 'PRIVATE' });
 
   const runs = await w.a.admin.agent.get(`/api/admin/harvest-sources/${src.id}/runs`);
   expect((runs.body as HarvestRun[]).map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);

@@ -24,7 +24,7 @@ afterAll(async () => {
   await source?.close();
 });
 
-const statusOf = async (id: string): Promise<string | undefined> => (await findRecordById(ctx.t.deps.db, id))?.status;
+const statusOf = async (id: string): Promise<string | undefined> => (await findRecordById(ctx.t.db, id))?.status;
 
 describe('OAI-PMH source (publish mode)', () => {
   it('a full ListRecords run publishes every record with its provenance', async () => {
@@ -52,17 +52,17 @@ describe('OAI-PMH source (publish mode)', () => {
   it('incremental runs (`from`) bring an edit and honour a deleted header', async () => {
     const edited = source.loaded.loaded[1]!.id;
     const gone = source.loaded.loaded[2]!.id;
-    const at = (await findRecordById(source.t.deps.db, edited))!;
+    const at = (await findRecordById(source.t.db, edited))!;
     const { id: _i, status: _s, organisationId: _o, ownerId: _w, reviewerId: _r, version: _v, createdAt: _c, updatedAt: _u, publishedAt: _p, ...doc } = at;
-    await updateRecordContent(source.t.deps.db, edited, { ...doc, title: 'Judul OAI baru' });
-    await updateRecordStatus(source.t.deps.db, gone, { status: 'PRIVATE', reviewerId: null, markPublished: false });
+    await updateRecordContent(source.t.db, edited, { ...doc, title: 'Judul OAI baru' });
+    await updateRecordStatus(source.t.db, gone, { status: 'PRIVATE', reviewerId: null, markPublished: false });
     const run = await runSource(ctx.w.a.admin.agent, src.id, { incremental: true });
     expect(run.status).toBe('succeeded');
     expect(run.report!.incremental).toBe(true);
     // (`from` is the previous listing minus a 5-minute clock-skew margin, so these just-loaded
     // records are all listed again; unchanged ones are recognised by their hash)
     expect(run.report!.counts).toMatchObject({ updated: 1, withdrawn: 1, failed: 0 });
-    expect((await findRecordById(ctx.t.deps.db, edited))!.title).toBe('Judul OAI baru');
+    expect((await findRecordById(ctx.t.db, edited))!.title).toBe('Judul OAI baru');
     expect(await statusOf(gone)).toBe('PRIVATE');
   });
 });

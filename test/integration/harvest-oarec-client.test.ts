@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 const run = async (incremental = false): Promise<HarvestRun> => (await executeHarvestRun({
-  store: harvestStoreFor(ctx.t.deps.db), secrets: harvestSecretBox(ctx.t.config), userAgent: 'uji', logger: pino({ level: 'silent' }),
+  store: harvestStoreFor(ctx.t.db), secrets: harvestSecretBox(ctx.t.config), userAgent: 'uji', logger: pino({ level: 'silent' }),
   outbound: harvestOutboundPolicy(ctx.t.config),
 }, { sourceId: src.id, trigger: 'cli', incremental }))!;
 
@@ -104,7 +104,7 @@ describe('OGC API – Records source', () => {
       const r = await run();
       expect(r.status).toBe('failed');
       expect(r.report!.errors[0]).toContain('mengulang');
-      const st = await ctx.t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE id = ANY($1::text[])', [ids]);
+      const st = await ctx.t.db.query<{ status: string }>('SELECT status FROM records WHERE id = ANY($1::text[])', [ids]);
       expect(st.rows.map((x) => x.status)).toEqual(['DRAFT', 'DRAFT', 'DRAFT']);
     } finally {
       loopNext = false;

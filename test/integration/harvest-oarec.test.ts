@@ -48,7 +48,7 @@ describe('OGC API – Records source (a second geokatalog, review mode)', () => 
     expect(itemListings(from)[0]!.get('limit')).toBe('5');
     const titles = Object.fromEntries(source.loaded.loaded.map((l) => [l.id, l.title]));
     for (const id of ids()) {
-      const rec = await findRecordById(ctx.t.deps.db, id);
+      const rec = await findRecordById(ctx.t.db, id);
       expect(rec).toMatchObject({ status: 'DRAFT', organisationId: ctx.w.a.org.id, title: titles[id] });
     }
     const rest = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(ids()[0]!)}`);
@@ -65,11 +65,11 @@ describe('OGC API – Records source (a second geokatalog, review mode)', () => 
 
   it('an incremental run sends `updated >= …` and lists only the record edited at the source', async () => {
     // every source record changed long ago, then one is edited now
-    await source.t.deps.db.query("UPDATE records SET updated_at = updated_at - interval '10 years'");
+    await source.t.db.query("UPDATE records SET updated_at = updated_at - interval '10 years'");
     const edited = ids()[2]!;
-    const at = (await findRecordById(source.t.deps.db, edited))!;
+    const at = (await findRecordById(source.t.db, edited))!;
     const { id: _i, status: _s, organisationId: _o, ownerId: _w, reviewerId: _r, version: _v, createdAt: _c, updatedAt: _u, publishedAt: _p, ...doc } = at;
-    await updateRecordContent(source.t.deps.db, edited, { ...doc, title: 'Judul Records baru' });
+    await updateRecordContent(source.t.db, edited, { ...doc, title: 'Judul Records baru' });
     await source.freshen();
     const from = source.requests.length;
     const run = await runSource(ctx.w.a.admin.agent, src.id, { incremental: true });
@@ -81,7 +81,7 @@ describe('OGC API – Records source (a second geokatalog, review mode)', () => 
     expect(q.get('filter')).toMatch(/^updated >= TIMESTAMP\('\d{4}-\d{2}-\d{2}T/);
     expect(q.get('filter-lang')).toBe('cql2-text');
     expect(xmlFetches(from)).toHaveLength(1);
-    expect(await findRecordById(ctx.t.deps.db, edited)).toMatchObject({ title: 'Judul Records baru', status: 'DRAFT' });
+    expect(await findRecordById(ctx.t.db, edited)).toMatchObject({ title: 'Judul Records baru', status: 'DRAFT' });
   });
 
   it('a record withdrawn at the source is withdrawn here after a clean full run (PRIVATE, kept, with history)', async () => {
@@ -90,10 +90,10 @@ describe('OGC API – Records source (a second geokatalog, review mode)', () => 
     const run = await runSource(ctx.w.a.admin.agent, src.id);
     expect(run.status).toBe('succeeded');
     expect(run.report!.counts).toMatchObject({ listed: ids().length - 1, withdrawn: 1, added: 0, failed: 0 });
-    expect(await findRecordById(ctx.t.deps.db, gone)).toMatchObject({ status: 'PRIVATE' });
+    expect(await findRecordById(ctx.t.db, gone)).toMatchObject({ status: 'PRIVATE' });
     const h = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(gone)}/history`);
     expect(h.body.at(-1)).toMatchObject({ from: 'DRAFT', to: 'PRIVATE', note: expect.stringContaining('tidak ada lagi di sumber') });
     // every other record is still a DRAFT in review
-    for (const id of ids().filter((i) => i !== gone)) expect((await findRecordById(ctx.t.deps.db, id))!.status).toBe('DRAFT');
+    for (const id of ids().filter((i) => i !== gone)) expect((await findRecordById(ctx.t.db, id))!.status).toBe('DRAFT');
   });
 });

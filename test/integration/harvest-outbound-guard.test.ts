@@ -145,7 +145,7 @@ describe('every address class is refused before a connection', () => {
 
   it('non-http schemes are refused as such', async () => {
     const src = await createSource('http://127.0.0.1:1/csw');
-    await ctx.t.deps.db.query("UPDATE harvest_sources SET url = 'file:///etc/passwd' WHERE id = $1", [src.id]);
+    await ctx.t.db.query("UPDATE harvest_sources SET url = 'file:///etc/passwd' WHERE id = $1", [src.id]);
     const { run } = await runWithPolicy(ctx.t, src.id, harvestOutboundPolicy(ctx.t.config));
     expect(run.report!.errors).toEqual(['alamat tujuan bukan URL http/https']);
   });

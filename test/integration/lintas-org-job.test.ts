@@ -36,7 +36,7 @@ async function endpoint(agent: Agent): Promise<LintasOrgCounts> {
 
 interface Row { draft: number; pending: number; change_seq: string; counted_seq: string | null }
 async function storedRow(orgId: string): Promise<Row | undefined> {
-  const r = await t.deps.db.query<Row>(
+  const r = await t.db.query<Row>(
     'SELECT draft, pending, change_seq::text, counted_seq::text FROM organisation_lintas_counts WHERE organisation_id = $1', [orgId]);
   return r.rows[0];
 }
@@ -44,7 +44,7 @@ async function storedRow(orgId: string): Promise<Row | undefined> {
 /** Waits until the job stored `expected` as the current counts of the organisation. */
 async function storedByJob(orgId: string, expected: LintasOrgCounts): Promise<void> {
   await waitFor(async () => {
-    const r = await readLintasOrgCounts(t.deps.db, orgId);
+    const r = await readLintasOrgCounts(t.db, orgId);
     return r.source === 'stored' && JSON.stringify(r.counts) === JSON.stringify(expected);
   }, `jumlah tersimpan ${JSON.stringify(expected)}`);
 }
@@ -73,7 +73,7 @@ describe('before any job ran (no worker): every answer is counted live', () => {
     const row = await storedRow(w.a.org.id);
     expect(row).toMatchObject({ counted_seq: null });
     expect(Number(row!.change_seq)).toBeGreaterThanOrEqual(1);
-    expect(await readLintasOrgCounts(t.deps.db, w.a.org.id)).toEqual({ counts: counts(0, 1), source: 'live' });
+    expect(await readLintasOrgCounts(t.db, w.a.org.id)).toEqual({ counts: counts(0, 1), source: 'live' });
     // an own-organisation reviewer, a record without reviewer: nothing to count
     r.own = await create('Peta Reviewer Sendiri');
     await patch(w.a.produsen.agent, r.own, { status: 'QCQE_PROCESS', reviewerId: w.a.qcqe.user.id });
@@ -148,7 +148,7 @@ describe('with the worker: the job stores the counts, the endpoint stays current
   });
 
   it('no job failed on the way', async () => {
-    await waitFor(async () => (await t.deps.db.query('SELECT 1 FROM outbox WHERE dispatched_at IS NULL')).rowCount === 0, 'outbox kosong');
+    await waitFor(async () => (await t.db.query('SELECT 1 FROM outbox WHERE dispatched_at IS NULL')).rowCount === 0, 'outbox kosong');
     await worker!.jobs.whenIdle();
     expect(await worker!.jobs.failedJobs()).toEqual([]);
   });
@@ -161,17 +161,17 @@ describe('the freshness rule under a race', () => {
     await patch(w.a.produsen.agent, id, { status: 'QCQE_PROCESS', reviewerId: w.b.qcqe.user.id });
     await storedByJob(w.a.org.id, counts(0, 1));
     // from here on only direct SQL: no event, so no job of the worker joins the race
-    await waitFor(async () => (await t.deps.db.query('SELECT 1 FROM outbox WHERE dispatched_at IS NULL')).rowCount === 0, 'outbox kosong');
+    await waitFor(async () => (await t.db.query('SELECT 1 FROM outbox WHERE dispatched_at IS NULL')).rowCount === 0, 'outbox kosong');
     await worker!.jobs.whenIdle();
 
     let recount: ReturnType<typeof recountLintasOrg> | undefined;
-    await t.deps.db.transaction(async (tx) => {
+    await t.db.transaction(async (tx) => {
       // the change marks the counts row (trigger) and holds its lock until commit
       await tx.query('UPDATE records SET reviewer_id = NULL, version = version + 1 WHERE id = $1', [id]);
-      recount = recountLintasOrg(t.deps.db, w.a.org.id);
+      recount = recountLintasOrg(t.db, w.a.org.id);
       // the recount has taken its snapshot (before this commit) and waits for the row lock
       await waitFor(async () => {
-        const q = await t.deps.db.query(
+        const q = await t.db.query(
           `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
               AND query LIKE '%INSERT INTO organisation_lintas_counts AS s%'`);
         return q.rowCount > 0;
@@ -182,24 +182,24 @@ describe('the freshness rule under a race', () => {
     const row = (await storedRow(w.a.org.id))!;
     expect(Number(row.counted_seq)).toBeLessThan(Number(row.change_seq));
     // so the answer is counted live: the record lost its reviewer
-    expect(await readLintasOrgCounts(t.deps.db, w.a.org.id)).toEqual({ counts: counts(0, 0), source: 'live' });
+    expect(await readLintasOrgCounts(t.db, w.a.org.id)).toEqual({ counts: counts(0, 0), source: 'live' });
     expect(await endpoint(w.a.admin.agent)).toEqual(counts(0, 0));
     // the next recount makes the stored counts current again
-    expect(await recountLintasOrg(t.deps.db, w.a.org.id)).toMatchObject({ status: 'stored', counts: counts(0, 0) });
-    expect(await readLintasOrgCounts(t.deps.db, w.a.org.id)).toEqual({ counts: counts(0, 0), source: 'stored' });
+    expect(await recountLintasOrg(t.db, w.a.org.id)).toMatchObject({ status: 'stored', counts: counts(0, 0) });
+    expect(await readLintasOrgCounts(t.db, w.a.org.id)).toEqual({ counts: counts(0, 0), source: 'stored' });
   });
 
   it('a reviewer moving to another organisation outdates the counts of the organisations they review for', async () => {
-    await seedRecord(t.deps.db, { owner: w.a.produsen2.user, status: 'QCQE_PROCESS', reviewerId: w.b.qcqe.user.id });
-    await recountLintasOrg(t.deps.db, w.a.org.id);
-    expect(await readLintasOrgCounts(t.deps.db, w.a.org.id)).toEqual({ counts: counts(0, 1), source: 'stored' });
+    await seedRecord(t.db, { owner: w.a.produsen2.user, status: 'QCQE_PROCESS', reviewerId: w.b.qcqe.user.id });
+    await recountLintasOrg(t.db, w.a.org.id);
+    expect(await readLintasOrgCounts(t.db, w.a.org.id)).toEqual({ counts: counts(0, 1), source: 'stored' });
     // moved into A, b-qcqe's assignment is no longer a cross-organisation one
-    await t.deps.db.query('UPDATE users SET organisation_id = $2 WHERE id = $1', [w.b.qcqe.user.id, w.a.org.id]);
-    expect(await readLintasOrgCounts(t.deps.db, w.a.org.id)).toEqual({ counts: counts(0, 0), source: 'live' });
+    await t.db.query('UPDATE users SET organisation_id = $2 WHERE id = $1', [w.b.qcqe.user.id, w.a.org.id]);
+    expect(await readLintasOrgCounts(t.db, w.a.org.id)).toEqual({ counts: counts(0, 0), source: 'live' });
     expect(await endpoint(w.a.admin.agent)).toEqual(counts(0, 0));
   });
 
   it('an unknown organisation is not stored', async () => {
-    expect(await recountLintasOrg(t.deps.db, 'org-tidak-ada')).toEqual({ status: 'no-organisation' });
+    expect(await recountLintasOrg(t.db, 'org-tidak-ada')).toEqual({ status: 'no-organisation' });
   });
 });

@@ -7,10 +7,10 @@ import { useSeededApp } from '../helpers/seeded-app';
 const ctx = useSeededApp({ world: { allowLintasOrgA: true, allowLintasOrgB: true } });
 
 const seedA = (status: RecordStatus, reviewerId: string | null): Promise<MetadataRecord> =>
-  seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status, reviewerId });
+  seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status, reviewerId });
 
 async function recordRow(id: string): Promise<{ status: string; reviewer_id: string | null; version: number }> {
-  const r = await ctx.t.deps.db.query<{ status: string; reviewer_id: string | null; version: number }>(
+  const r = await ctx.t.db.query<{ status: string; reviewer_id: string | null; version: number }>(
     'SELECT status, reviewer_id, version FROM records WHERE id = $1', [id]);
   return r.rows[0]!;
 }
@@ -47,7 +47,7 @@ describe('counts and the switch', () => {
     r.sameOrg = await seedA('QCQE_PROCESS', ctx.w.a.qcqe.user.id);
     r.none = await seedA('DRAFT', null);
     // a record of B reviewed from A counts for B only
-    r.ofB = await seedRecord(ctx.t.deps.db, { owner: ctx.w.b.produsen.user, status: 'REVIEW', reviewerId: ctx.w.a.qcqe.user.id });
+    r.ofB = await seedRecord(ctx.t.db, { owner: ctx.w.b.produsen.user, status: 'REVIEW', reviewerId: ctx.w.a.qcqe.user.id });
   });
 
   it('counts open cross-organisation assignments of the caller\'s organisation', async () => {
@@ -83,10 +83,10 @@ describe('counts and the switch', () => {
     for (const key of ['draft', 'rejected', 'qcqe', 'review']) {
       const before = r[key]!;
       expect(await recordRow(before.id)).toEqual({ status: before.status, reviewer_id: null, version: before.version + 1 });
-      const ev = await ctx.t.deps.db.query<{ payload: Record<string, unknown> }>(
+      const ev = await ctx.t.db.query<{ payload: Record<string, unknown> }>(
         "SELECT payload FROM outbox WHERE type = 'record.updated' AND payload->>'recordId' = $1", [before.id]);
       expect(ev.rows.map((e) => e.payload)).toEqual([{ recordId: before.id, version: before.version + 1, status: before.status }]);
-      const h = await ctx.t.deps.db.query('SELECT 1 FROM record_history WHERE record_id = $1', [before.id]);
+      const h = await ctx.t.db.query('SELECT 1 FROM record_history WHERE record_id = $1', [before.id]);
       expect(h.rowCount).toBe(0); // no status change, so no history row
     }
     for (const key of ['published', 'private', 'sameOrg', 'ofB']) {
@@ -117,7 +117,7 @@ describe('counts and the switch', () => {
   it('switches off directly when nothing is open', async () => {
     const res = await ctx.w.b.admin.agent.patch('/api/admin/organisasi?force=false').send({ allowLintasOrgReviewer: true });
     expect(res.status).toBe(200);
-    await ctx.t.deps.db.query('UPDATE records SET status = $2 WHERE id = $1', [r.ofB!.id, 'PUBLISHED']);
+    await ctx.t.db.query('UPDATE records SET status = $2 WHERE id = $1', [r.ofB!.id, 'PUBLISHED']);
     const off = await ctx.w.b.admin.agent.patch('/api/admin/organisasi').send({ allowLintasOrgReviewer: false });
     expect(off.status).toBe(200);
     expect(off.body.allowLintasOrgReviewer).toBe(false);

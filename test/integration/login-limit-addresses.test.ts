@@ -35,7 +35,7 @@ describe('login limits per address and per account (server mode, real client add
     requestFrom(from, `${base}/api/auth/login`, { method: 'POST', json: { username, password } }).then((r) => r.status);
 
   it('an attacker who fails 5+ times is refused, and the user at another address still logs in', async () => {
-    await createFixtureUser(t.deps.db, 'korban', 'QCQE', w.a.org.id);
+    await createFixtureUser(t.db, 'korban', 'QCQE', w.a.org.id);
     const attacker = [];
     for (let i = 0; i < HARD_LIMIT + 3; i++) attacker.push(await login('127.0.0.2', 'korban', `tebakan-${i}`));
     expect(attacker).toEqual([...Array(HARD_LIMIT).fill(401), 429, 429, 429]);
@@ -46,7 +46,7 @@ describe('login limits per address and per account (server mode, real client add
   });
 
   it('the per-account limit stops guessing spread over many addresses, and the user\'s known address still gets in', async () => {
-    await createFixtureUser(t.deps.db, 'sasaran', 'PRODUSEN', w.a.org.id);
+    await createFixtureUser(t.db, 'sasaran', 'PRODUSEN', w.a.org.id);
     // the user's office: logged in from there before (a new address then: one of the account's attempts)
     expect(await login('127.0.0.20', 'sasaran', FIXTURE_PASSWORD)).toBe(200);
     // a botnet: two guesses per address, never reaching the hard limit of any one address
@@ -64,7 +64,7 @@ describe('login limits per address and per account (server mode, real client add
   }, 120_000);
 
   it('an unknown name answers exactly like an account attacked from new addresses (no enumeration)', async () => {
-    await createFixtureUser(t.deps.db, 'adanama', 'PRODUSEN', w.a.org.id);
+    await createFixtureUser(t.db, 'adanama', 'PRODUSEN', w.a.org.id);
     const answers = async (username: string, net: number): Promise<number[]> => {
       const out: number[] = [];
       for (let i = 0; out.length < ACCOUNT_LIMIT + 2; i++) {

@@ -22,7 +22,7 @@ describe.each(['server', 'embedded'] as const)('%s mode', (mode) => {
   });
 
   it('100 concurrent wrong logins for one account: at most the limit reach the password check', async () => {
-    await createFixtureUser(t.deps.db, 'serbu', 'PRODUSEN', w.a.org.id);
+    await createFixtureUser(t.db, 'serbu', 'PRODUSEN', w.a.org.id);
     const answers = await Promise.all(Array.from({ length: 100 }, () =>
       t.agent().post('/api/auth/login').send({ username: 'serbu', password: 'salah-sekali-123' })));
     const statuses = answers.map((r) => r.status);
@@ -35,7 +35,7 @@ describe.each(['server', 'embedded'] as const)('%s mode', (mode) => {
   }, 120_000);
 
   it('"rlf\\u0130x" is the same account as "rlfix": limited together, and it never logs in', async () => {
-    await createFixtureUser(t.deps.db, 'rlfix', 'PRODUSEN', w.a.org.id);
+    await createFixtureUser(t.db, 'rlfix', 'PRODUSEN', w.a.org.id);
     for (let i = 0; i < LIMIT; i++) {
       expect((await t.agent().post('/api/auth/login').send({ username: 'rlfix', password: 'salah-sekali-123' })).status).toBe(401);
     }
@@ -48,7 +48,7 @@ describe.each(['server', 'embedded'] as const)('%s mode', (mode) => {
   });
 
   it('every spelling of a name folds onto one key: "RLF\\u0130X" logs in as rlfiks when not limited', async () => {
-    await createFixtureUser(t.deps.db, 'rlfiks', 'PRODUSEN', w.a.org.id);
+    await createFixtureUser(t.db, 'rlfiks', 'PRODUSEN', w.a.org.id);
     const res = await t.agent().post('/api/auth/login').send({ username: 'RLF\u0130KS', password: FIXTURE_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.username).toBe('rlfiks');
@@ -58,7 +58,7 @@ describe.each(['server', 'embedded'] as const)('%s mode', (mode) => {
   });
 
   it('a password reset by an ADMIN ends all of that user\'s sessions', async () => {
-    await createFixtureUser(t.deps.db, 'disetel', 'PRODUSEN', w.a.org.id);
+    await createFixtureUser(t.db, 'disetel', 'PRODUSEN', w.a.org.id);
     const laptop = await loginAgent(t, 'disetel');
     const phone = await loginAgent(t, 'disetel');
     expect((await laptop.get('/api/auth/me')).status).toBe(200);
@@ -73,7 +73,7 @@ describe.each(['server', 'embedded'] as const)('%s mode', (mode) => {
   });
 
   it('the user\'s own password change ends their other sessions and keeps this one', async () => {
-    await createFixtureUser(t.deps.db, 'gantisendiri', 'PRODUSEN', w.a.org.id);
+    await createFixtureUser(t.db, 'gantisendiri', 'PRODUSEN', w.a.org.id);
     const here = await loginAgent(t, 'gantisendiri');
     const elsewhere = await loginAgent(t, 'gantisendiri');
     const wrong = await here.post('/api/auth/password').send({ currentPassword: 'bukan-sandinya', newPassword: 'sandi-baru-sendiri' });

@@ -9,7 +9,7 @@ const ctx = useSeededApp();
 const path = (id: string): string => `/api/metadata/${encodeURIComponent(id)}`;
 
 async function outboxOf(recordId: string): Promise<{ type: string; payload: Record<string, unknown> }[]> {
-  const r = await ctx.t.deps.db.query<{ type: string; payload: Record<string, unknown> }>(
+  const r = await ctx.t.db.query<{ type: string; payload: Record<string, unknown> }>(
     "SELECT type, payload FROM outbox WHERE payload->>'recordId' = $1 ORDER BY id", [recordId],
   );
   return r.rows;
@@ -41,7 +41,7 @@ describe('POST /api/metadata (JSON)', () => {
 
   it('writes the search projection and the PostGIS extent with the record', async () => {
     const rec = await create(completeDoc({ title: 'Jaringan Jalan Provinsi' }));
-    const r = await ctx.t.deps.db.query<{ title: string; anytext: string; keywords: string[]; wkt: string }>(
+    const r = await ctx.t.db.query<{ title: string; anytext: string; keywords: string[]; wkt: string }>(
       'SELECT title, anytext, keywords, ST_AsText(extent) AS wkt FROM records WHERE id = $1', [rec.id],
     );
     expect(r.rows[0]).toMatchObject({ title: 'Jaringan Jalan Provinsi', keywords: ['batas wilayah', 'desa'] });
@@ -167,7 +167,7 @@ describe('PATCH /api/metadata/{id} (content)', () => {
     expect(res.body).toMatchObject({ title: 'Batas Desa Revisi', version: 2, status: 'DRAFT', keywords: [{ type: 'theme', values: ['perbatasan'] }] });
     expect(res.body.extent).toBeUndefined();
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(rec.updatedAt));
-    const row = await ctx.t.deps.db.query<{ title: string; keywords: string[]; extent: unknown; anytext: string }>(
+    const row = await ctx.t.db.query<{ title: string; keywords: string[]; extent: unknown; anytext: string }>(
       'SELECT title, keywords, extent, anytext FROM records WHERE id = $1', [rec.id]);
     expect(row.rows[0]).toMatchObject({ title: 'Batas Desa Revisi', keywords: ['perbatasan'], extent: null });
     expect(row.rows[0]!.anytext).toContain('perbatasan');
@@ -248,14 +248,14 @@ describe('DELETE /api/metadata/{id}', () => {
     const res = await ctx.w.a.produsen.agent.delete(path(rec.id)).set('If-Match', '"1"');
     expect(res.status).toBe(204);
     expect((await ctx.w.a.produsen.agent.get(path(rec.id))).status).toBe(404);
-    const h = await ctx.t.deps.db.query('SELECT 1 FROM record_history WHERE record_id = $1', [rec.id]);
+    const h = await ctx.t.db.query('SELECT 1 FROM record_history WHERE record_id = $1', [rec.id]);
     expect(h.rowCount).toBe(0);
     expect((await outboxOf(rec.id)).map((e) => e.type)).toEqual(['record.created', 'record.deleted']);
     expect((await ctx.w.a.produsen.agent.delete(path(rec.id))).status).toBe(404);
   });
 
   it('refuses any other status with 409', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'REJECTED' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'REJECTED' });
     const res = await ctx.w.a.produsen.agent.delete(path(rec.id));
     expect(res.status).toBe(409);
     expect(res.body.currentStatus).toBe('REJECTED');

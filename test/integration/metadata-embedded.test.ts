@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 it('create → submit → review → publish → list, on PGlite', async () => {
-  expect(t.deps.db.kind).toBe('pglite');
+  expect(t.db.kind).toBe('pglite');
   const { produsen, admin } = w.a;
   const reviewer = w.b.qcqe;
   const created = await produsen.agent.post('/api/metadata').send(completeDoc({ title: 'Garis Pantai Tertanam', extent: { bbox: { west: 170, east: -170, south: -20, north: -10 } } }));
@@ -48,16 +48,16 @@ it('create → submit → review → publish → list, on PGlite', async () => {
   expect((history.body as { to: string }[]).map((h) => h.to)).toEqual(['DRAFT', 'QCQE_PROCESS', 'REVIEW', 'PUBLISHED']);
 
   // the antimeridian box is stored as two polygons
-  const geom = await t.deps.db.query<{ n: number }>('SELECT ST_NumGeometries(extent) AS n FROM records WHERE id = $1', [id]);
+  const geom = await t.db.query<{ n: number }>('SELECT ST_NumGeometries(extent) AS n FROM records WHERE id = $1', [id]);
   expect(Number(geom.rows[0]!.n)).toBe(2);
-  const events = await t.deps.db.query<{ type: string }>("SELECT type FROM outbox WHERE payload->>'recordId' = $1 ORDER BY id", [id]);
+  const events = await t.db.query<{ type: string }>("SELECT type FROM outbox WHERE payload->>'recordId' = $1 ORDER BY id", [id]);
   expect(events.rows.map((e) => e.type)).toEqual(['record.created', 'record.status-changed', 'record.status-changed', 'record.status-changed']);
 });
 
 // PGlite loads PostGIS from a slimmed bundle (libs/db/pglite-postgis-bundle.ts): what the
 // catalogue may need of PostGIS is there, what was left out is really gone.
 it('PostGIS from the slim bundle: PROJ transforms and the EPSG table work, raster and topology are not offered', async () => {
-  const db = t.deps.db;
+  const db = t.db;
   const p = await db.query<{ x: number; y: number }>(
     'SELECT ST_X(g) AS x, ST_Y(g) AS y FROM (SELECT ST_Transform(ST_SetSRID(ST_MakePoint(106.8456, -6.2088), 4326), 3857) AS g) s');
   expect(Number(p.rows[0]!.x)).toBeCloseTo(11_894_100, -3);

@@ -13,13 +13,13 @@ beforeAll(async () => {
   // 25 published records of A with distinct, known update times (minutes apart, oldest first)
   for (let i = 1; i <= 25; i += 1) {
     const id = `pub-${String(i).padStart(2, '0')}`;
-    await seedRecord(ctx.t.deps.db, { owner, status: 'PUBLISHED', id, doc: completeDoc({ title: `Peta Tematik ${i}` }) });
-    await ctx.t.deps.db.query("UPDATE records SET updated_at = '2024-01-01T00:00:00Z'::timestamptz + make_interval(mins => $2) WHERE id = $1", [id, i]);
+    await seedRecord(ctx.t.db, { owner, status: 'PUBLISHED', id, doc: completeDoc({ title: `Peta Tematik ${i}` }) });
+    await ctx.t.db.query("UPDATE records SET updated_at = '2024-01-01T00:00:00Z'::timestamptz + make_interval(mins => $2) WHERE id = $1", [id, i]);
   }
   // two records with the same update time: ordered by id
   for (const id of ['tie-b', 'tie-a']) {
-    await seedRecord(ctx.t.deps.db, { owner, status: 'PUBLISHED', id, doc: completeDoc({ title: 'Seri Kembar' }) });
-    await ctx.t.deps.db.query("UPDATE records SET updated_at = '2023-06-01T00:00:00Z' WHERE id = $1", [id]);
+    await seedRecord(ctx.t.db, { owner, status: 'PUBLISHED', id, doc: completeDoc({ title: 'Seri Kembar' }) });
+    await ctx.t.db.query("UPDATE records SET updated_at = '2023-06-01T00:00:00Z' WHERE id = $1", [id]);
   }
   const docs: [string, RecordStatus, object][] = [
     ['draft-a', 'DRAFT', completeDoc({ title: 'Draf Jaringan Irigasi', abstract: 'Saluran primer dan sekunder' })],
@@ -27,8 +27,8 @@ beforeAll(async () => {
     ['persen', 'PUBLISHED', completeDoc({ title: 'Realisasi 100% Sertifikasi', abstract: 'kode_wilayah lengkap' })],
     ['biasa', 'PUBLISHED', completeDoc({ title: 'Realisasi 1000 Sertifikasi', abstract: 'kodeXwilayah lengkap' })],
   ];
-  for (const [id, status, doc] of docs) await seedRecord(ctx.t.deps.db, { owner, status, id, doc: doc as MetadataRecord });
-  await seedRecord(ctx.t.deps.db, { owner: ctx.w.b.produsen.user, status: 'DRAFT', id: 'draft-b', doc: completeDoc({ title: 'Draf Organisasi B Irigasi' }) });
+  for (const [id, status, doc] of docs) await seedRecord(ctx.t.db, { owner, status, id, doc: doc as MetadataRecord });
+  await seedRecord(ctx.t.db, { owner: ctx.w.b.produsen.user, status: 'DRAFT', id: 'draft-b', doc: completeDoc({ title: 'Draf Organisasi B Irigasi' }) });
 });
 
 const list = async (query: string, agent = ctx.w.a.produsen.agent): Promise<Page> => {

@@ -69,7 +69,7 @@ describe('a record\'s life', () => {
     ]);
     expect((history.body as { actorId: string }[])[3]!.actorId).toBe(qcqe.user.id);
 
-    const events = await ctx.t.deps.db.query<{ type: string; payload: Record<string, unknown> }>(
+    const events = await ctx.t.db.query<{ type: string; payload: Record<string, unknown> }>(
       "SELECT type, payload FROM outbox WHERE payload->>'recordId' = $1 ORDER BY id", [id]);
     const sc = 'record.status-changed';
     expect(events.rows.map((e) => e.type)).toEqual(['record.created', sc, sc, sc, sc, 'record.updated', sc, sc, sc, sc, sc]);
@@ -79,8 +79,8 @@ describe('a record\'s life', () => {
   });
 
   it('writes the history row and the event in the transaction of the status change (a refused change leaves neither)', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'REVIEW' });
-    const count = async () => (await ctx.t.deps.db.query<{ n: number }>(
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'REVIEW' });
+    const count = async () => (await ctx.t.db.query<{ n: number }>(
       "SELECT (SELECT count(*) FROM record_history WHERE record_id = $1) + (SELECT count(*) FROM outbox WHERE payload->>'recordId' = $1) AS n", [rec.id],
     )).rows[0]!.n;
     await move(ctx.w.a.produsen.agent, rec.id, { status: 'PUBLISHED' }, 403);
@@ -91,11 +91,11 @@ describe('a record\'s life', () => {
   });
 
   it('does not touch the CSW cache generation for changes CSW cannot see', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
     const before = await currentCswGeneration(ctx.t.deps.kv);
     await move(ctx.w.a.produsen.agent, rec.id, { status: 'QCQE_PROCESS' });
     expect(await currentCswGeneration(ctx.t.deps.kv)).toBe(before);
-    const pub = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'PUBLISHED' });
+    const pub = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'PUBLISHED' });
     expect((await ctx.w.a.admin.agent.patch(path(pub.id)).send({ purpose: 'Diperbarui' })).status).toBe(200);
     expect(await currentCswGeneration(ctx.t.deps.kv)).toBeGreaterThan(before);
   });
@@ -103,7 +103,7 @@ describe('a record\'s life', () => {
 
 describe('submission rules', () => {
   it('refuses an incomplete record with every missing field (422)', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT', doc: minimalDoc() });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT', doc: minimalDoc() });
     const res = await ctx.w.a.produsen.agent.patch(path(rec.id)).send({ status: 'QCQE_PROCESS' });
     expect(res.status).toBe(422);
     expect((res.body.errors as { path: string }[]).map((e) => e.path)).toEqual(
@@ -111,11 +111,11 @@ describe('submission rules', () => {
   });
 
   it('accepts a reviewer of another organisation only when the organisation allows it', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
     const refused = await ctx.w.a.produsen.agent.patch(path(rec.id)).send({ status: 'QCQE_PROCESS', reviewerId: ctx.w.b.qcqe.user.id });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([expect.objectContaining({ path: '/reviewerId' })]);
-    await ctx.t.deps.db.query('UPDATE organisations SET allow_lintas_org_reviewer = true WHERE id = $1', [ctx.w.a.org.id]);
+    await ctx.t.db.query('UPDATE organisations SET allow_lintas_org_reviewer = true WHERE id = $1', [ctx.w.a.org.id]);
     try {
       const ok = await move(ctx.w.a.produsen.agent, rec.id, { status: 'QCQE_PROCESS', reviewerId: ctx.w.b.qcqe.user.id });
       expect(ok.reviewerId).toBe(ctx.w.b.qcqe.user.id);
@@ -124,7 +124,7 @@ describe('submission rules', () => {
       expect((await ctx.w.a.qcqe.agent.patch(path(rec.id)).send({ status: 'REVIEW' })).status).toBe(403);
       expect((await ctx.w.b.qcqe.agent.patch(path(rec.id)).send({ status: 'REVIEW' })).status).toBe(200);
     } finally {
-      await ctx.t.deps.db.query('UPDATE organisations SET allow_lintas_org_reviewer = false WHERE id = $1', [ctx.w.a.org.id]);
+      await ctx.t.db.query('UPDATE organisations SET allow_lintas_org_reviewer = false WHERE id = $1', [ctx.w.a.org.id]);
     }
   });
 
@@ -133,18 +133,18 @@ describe('submission rules', () => {
     ['an ADMIN', () => ctx.w.a.admin.user.id],
     ['an unknown user', () => 'tidak-ada'],
   ])('refuses %s as reviewer (422)', async (_label, reviewerId) => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
     const res = await ctx.w.a.produsen.agent.patch(path(rec.id)).send({ status: 'QCQE_PROCESS', reviewerId: reviewerId() });
     expect(res.status).toBe(422);
   });
 
   it('refuses a deactivated QCQE as reviewer (422)', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
-    await ctx.t.deps.db.query('UPDATE users SET active = false WHERE id = $1', [ctx.w.a.qcqe2.user.id]);
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
+    await ctx.t.db.query('UPDATE users SET active = false WHERE id = $1', [ctx.w.a.qcqe2.user.id]);
     try {
       expect((await ctx.w.a.produsen.agent.patch(path(rec.id)).send({ status: 'QCQE_PROCESS', reviewerId: ctx.w.a.qcqe2.user.id })).status).toBe(422);
     } finally {
-      await ctx.t.deps.db.query('UPDATE users SET active = true WHERE id = $1', [ctx.w.a.qcqe2.user.id]);
+      await ctx.t.db.query('UPDATE users SET active = true WHERE id = $1', [ctx.w.a.qcqe2.user.id]);
     }
   });
 });
@@ -159,19 +159,19 @@ describe('status-change body', () => {
     [{ statusNote: 'tanpa status' }, '/statusNote'],
     [{ reviewerId: 'x' }, '/reviewerId'],
   ])('%j → 422 at %s', async (body, errorPath) => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
     const res = await ctx.w.a.produsen.agent.patch(path(rec.id)).send(body);
     expect(res.status).toBe(422);
     expect((res.body.errors as { path: string }[]).map((e) => e.path)).toContain(errorPath);
   });
 
   it('refuses a reviewer named outside a submission (422)', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'QCQE_PROCESS' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'QCQE_PROCESS' });
     expect((await ctx.w.a.admin.agent.patch(path(rec.id)).send({ status: 'REVIEW', reviewerId: ctx.w.a.qcqe.user.id })).status).toBe(422);
   });
 
   it('honours If-Match on status changes too', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'REVIEW' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'REVIEW' });
     expect((await ctx.w.a.admin.agent.patch(path(rec.id)).set('If-Match', '"7"').send({ status: 'PUBLISHED' })).status).toBe(412);
     const ok = await ctx.w.a.admin.agent.patch(path(rec.id)).set('If-Match', `"${rec.version}"`).send({ status: 'PUBLISHED' });
     expect(ok.status).toBe(200);
@@ -181,18 +181,18 @@ describe('status-change body', () => {
 
 describe('concurrency', () => {
   it('lets exactly one of two simultaneous identical transitions through; the other finds nothing left to do (409)', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'REVIEW' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'REVIEW' });
     const results = await Promise.all([
       ctx.w.a.admin.agent.patch(path(rec.id)).send({ status: 'PUBLISHED' }),
       ctx.w.a.admin.agent.patch(path(rec.id)).send({ status: 'PUBLISHED' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const h = await ctx.t.deps.db.query('SELECT 1 FROM record_history WHERE record_id = $1', [rec.id]);
+    const h = await ctx.t.db.query('SELECT 1 FROM record_history WHERE record_id = $1', [rec.id]);
     expect(h.rowCount).toBe(1);
   });
 
   it('serialises a rejection and a publication of the same record: one wins, the other sees the new status', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'REVIEW' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'REVIEW' });
     const [pub, rej] = await Promise.all([
       ctx.w.a.admin.agent.patch(path(rec.id)).send({ status: 'PUBLISHED' }),
       ctx.w.a.qcqe.agent.patch(path(rec.id)).send({ status: 'REJECTED', statusNote: 'Belum layak' }),

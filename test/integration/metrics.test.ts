@@ -180,7 +180,7 @@ describe('metrics in server mode', () => {
     const id = created.body.id as string;
     const submitted = await w.a.produsen.agent.patch(`/api/metadata/${id}`).send({ status: 'QCQE_PROCESS' });
     expect(submitted.status).toBe(200);
-    await waitFor(() => rendersAt(t.deps.db, id, submitted.body.version as number), 'render setelah perubahan status');
+    await waitFor(() => rendersAt(t.db, id, submitted.body.version as number), 'render setelah perubahan status');
 
     const s = await waitFor(async () => {
       const x = await scrapeUrl(`${base}/metrics`);

@@ -32,7 +32,7 @@ const WA_TOKEN = 'token-gateway-uji';
 const recordPath = (id: string): string => `/api/metadata/${encodeURIComponent(id)}`;
 
 async function setContact(t: TestApp, u: WorldUser, c: { email?: string; phone?: string; fullName?: string }): Promise<void> {
-  await updateUser(t.deps.db, u.user.id, { email: c.email ?? null, phone: c.phone ?? null, fullName: c.fullName ?? null });
+  await updateUser(t.db, u.user.id, { email: c.email ?? null, phone: c.phone ?? null, fullName: c.fullName ?? null });
 }
 
 async function move(agent: Agent, id: string, body: Record<string, unknown>): Promise<number> {
@@ -124,7 +124,7 @@ describe('notifications in server mode: REST transition → notify jobs on a rea
     const published = mailsTo('budi@contoh.go.id')[1]!;
     expect(published.subject).toBe(`[geokatalog] Metadata telah dipublikasikan: ${title}`);
     expect(published.text).toContain('dapat ditemukan publik melalui layanan katalog (CSW)');
-    await waitFor(() => rendersAt(t.deps.db, recordId, publishedVersion), 'render versi terbit');
+    await waitFor(() => rendersAt(t.db, recordId, publishedVersion), 'render versi terbit');
 
     await worker.jobs.whenIdle();
     // every message exactly once; the second submission went to the QCQE still assigned
@@ -192,8 +192,8 @@ describe('notifications in server mode: REST transition → notify jobs on a rea
     expect(gw.received.length - waBefore).toBe(1); // no retry of a refused request
 
     // the transition itself went through: status, render, nothing else failed
-    await waitFor(() => rendersAt(t.deps.db, id, version), 'render setelah pengajuan');
-    const row = await t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE id = $1', [id]);
+    await waitFor(() => rendersAt(t.db, id, version), 'render setelah pengajuan');
+    const row = await t.db.query<{ status: string }>('SELECT status FROM records WHERE id = $1', [id]);
     expect(row.rows[0]?.status).toBe('QCQE_PROCESS');
     expect((await worker.jobs.failedJobs()).map((j) => j.name)).toEqual(['notify', 'notify']);
   });
@@ -209,7 +209,7 @@ describe('notifications in server mode: REST transition → notify jobs on a rea
     // a record without a thumbnail is deleted without a failure
     const plain = await w.a.produsen.agent.post('/api/metadata').send(completeDoc({ title: 'Tanpa Gambar' }));
     expect((await w.a.produsen.agent.delete(recordPath(plain.body.id as string))).status).toBe(204);
-    await waitFor(async () => (await t.deps.db.query('SELECT 1 FROM outbox WHERE dispatched_at IS NULL')).rowCount === 0, 'event terkirim');
+    await waitFor(async () => (await t.db.query('SELECT 1 FROM outbox WHERE dispatched_at IS NULL')).rowCount === 0, 'event terkirim');
     await worker.jobs.whenIdle();
     expect((await worker.jobs.failedJobs()).filter((j) => j.name !== 'notify')).toEqual([]);
   });

@@ -41,9 +41,9 @@ describe('HTTP::OAI (Perl) harvests the provider', () => {
     base = `${t.config.baseUrl}/oai`;
     w = await seedWorld(t);
     for (let i = 0; i < 5; i += 1) {
-      published.push(await seedRecord(t.deps.db, { owner: (i % 2 ? w.b : w.a).produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: `Peta Uji ${i} & <lainnya>` }) }));
+      published.push(await seedRecord(t.db, { owner: (i % 2 ? w.b : w.a).produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: `Peta Uji ${i} & <lainnya>` }) }));
     }
-    await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT' });
+    await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT' });
   });
 
   afterAll(async () => {
@@ -100,7 +100,7 @@ describe('HTTP::OAI (Perl) harvests the provider', () => {
 
   it('a from-harvest after an edit and after a withdrawal shows the change and the deleted header', async () => {
     // every existing item ten years back: the harvest "since 2020" then holds only what follows
-    await t.deps.db.query("UPDATE oai_items SET datestamp = datestamp - interval '10 years'");
+    await t.db.query("UPDATE oai_items SET datestamp = datestamp - interval '10 years'");
     expect(await harvest('oai_dc', 'from=2020-01-01T00:00:00Z')).toEqual([]);
 
     const edited = published[1]!;

@@ -22,7 +22,7 @@ afterAll(async () => {
 }, 300_000);
 
 it('publish → harvest in pages → withdraw → deleted header, on PGlite', async () => {
-  expect(t.deps.db.kind).toBe('pglite');
+  expect(t.db.kind).toBe('pglite');
   const ids: string[] = [];
   for (const title of ['Garis Pantai', 'Batas Desa']) {
     const created = await w.a.produsen.agent.post('/api/metadata').send(completeDoc({ title }));

@@ -19,7 +19,7 @@ describe('OAI-PMH errors and resumption tokens', () => {
   const ctx = useSeededApp({ env: { OAI_PAGE_SIZE: '2' } });
 
   beforeAll(async () => {
-    for (let i = 0; i < 5; i += 1) await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'PUBLISHED' });
+    for (let i = 0; i < 5; i += 1) await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'PUBLISHED' });
   });
 
   const codes = async (args: [string, string][]) => {
@@ -133,7 +133,7 @@ describe('OAI-PMH errors and resumption tokens', () => {
       const res = await oaiGet(ctx.t.app, pairs);
       expect(res.status).toBe(200);
     }), { numRuns: 150 });
-    expect((await ctx.t.deps.db.query('SELECT count(*)::int AS n FROM oai_items')).rows[0]).toEqual({ n: 5 });
+    expect((await ctx.t.db.query('SELECT count(*)::int AS n FROM oai_items')).rows[0]).toEqual({ n: 5 });
   });
 
   it('a token signed with another secret is refused', async () => {

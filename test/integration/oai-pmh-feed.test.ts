@@ -22,7 +22,7 @@ describe('OAI-PMH change feed', () => {
   const oaiId = (id: string) => toOaiIdentifier(ctx.t.config.oai.repositoryIdentifier, id);
 
   /** Every item's datestamp ten years back: a `from=RECENT` harvest then shows only later changes. */
-  const backdateAll = () => ctx.t.deps.db.query("UPDATE oai_items SET datestamp = datestamp - interval '10 years'");
+  const backdateAll = () => ctx.t.db.query("UPDATE oai_items SET datestamp = datestamp - interval '10 years'");
 
   const changedSince = async (from = RECENT) => (await harvestAll(ctx.t.app, { metadataPrefix: 'oai_dc', from })).records;
 
@@ -97,22 +97,22 @@ describe('OAI-PMH change feed', () => {
   });
 
   it('a status change through the record repository (the harvester\'s path) withdraws too, in its transaction', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.b.produsen.user, status: 'PUBLISHED' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.b.produsen.user, status: 'PUBLISHED' });
     await backdateAll();
     // rolled back: the feed is untouched
-    await expect(ctx.t.deps.db.transaction(async (tx) => {
+    await expect(ctx.t.db.transaction(async (tx) => {
       await updateRecordStatus(tx, rec.id, { status: 'PRIVATE', reviewerId: null, markPublished: false });
       throw new Error('batal');
     })).rejects.toThrow('batal');
     expect(await changedSince()).toEqual([]);
-    await ctx.t.deps.db.transaction((tx) => updateRecordStatus(tx, rec.id, { status: 'PRIVATE', reviewerId: null, markPublished: false }));
+    await ctx.t.db.transaction((tx) => updateRecordStatus(tx, rec.id, { status: 'PRIVATE', reviewerId: null, markPublished: false }));
     expect((await changedSince()).map((r) => [r.recordId, r.deleted])).toEqual([[rec.id, true]]);
   });
 
   it('a published record deleted by any path stays in the feed as deleted', async () => {
-    const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.b.produsen.user, status: 'PUBLISHED' });
+    const rec = await seedRecord(ctx.t.db, { owner: ctx.w.b.produsen.user, status: 'PUBLISHED' });
     await backdateAll();
-    await ctx.t.deps.db.query('DELETE FROM records WHERE id = $1', [rec.id]);
+    await ctx.t.db.query('DELETE FROM records WHERE id = $1', [rec.id]);
     expect((await changedSince()).map((r) => [r.recordId, r.deleted])).toEqual([[rec.id, true]]);
     expect((await oaiGet(ctx.t.app, { verb: 'GetRecord', identifier: oaiId(rec.id), metadataPrefix: 'oai_dc' })).records[0]!.deleted).toBe(true);
   });
@@ -127,7 +127,7 @@ describe('OAI-PMH change feed', () => {
     await patchOk(ctx.w.a.produsen.agent, id, { status: 'DRAFT' });
     expect((await ctx.w.a.produsen.agent.delete(path(id))).status).toBe(204);
     expect(await changedSince()).toEqual([]);
-    const row = await ctx.t.deps.db.query('SELECT 1 FROM oai_items WHERE record_id = $1', [id]);
+    const row = await ctx.t.db.query('SELECT 1 FROM oai_items WHERE record_id = $1', [id]);
     expect(row.rowCount).toBe(0);
   });
 
@@ -139,12 +139,12 @@ describe('OAI-PMH change feed', () => {
     };
     const owner = ctx.w.b.produsen.user;
     const opts = { organisationId: owner.organisationId, ownerId: owner.id, note: 'impor uji' };
-    await ctx.t.deps.db.transaction((tx) => insertRecordBatch(tx, [rowOf('batch-pub-1', 'Impor 1'), rowOf('batch-pub-2', 'Impor 2')], { ...opts, status: 'PUBLISHED' }));
-    await ctx.t.deps.db.transaction((tx) => insertRecordBatch(tx, [rowOf('batch-draft-1', 'Impor draf')], { ...opts, status: 'DRAFT' }));
+    await ctx.t.db.transaction((tx) => insertRecordBatch(tx, [rowOf('batch-pub-1', 'Impor 1'), rowOf('batch-pub-2', 'Impor 2')], { ...opts, status: 'PUBLISHED' }));
+    await ctx.t.db.transaction((tx) => insertRecordBatch(tx, [rowOf('batch-draft-1', 'Impor draf')], { ...opts, status: 'DRAFT' }));
     expect((await changedSince()).map((r) => r.recordId).sort()).toEqual(['batch-pub-1', 'batch-pub-2']);
 
     await backdateAll();
-    await ctx.t.deps.db.transaction((tx) => updateRecordBatch(tx, [rowOf('batch-pub-2', 'Impor 2 diperbarui', 'series'), rowOf('batch-draft-1', 'Draf diperbarui')], owner.organisationId));
+    await ctx.t.db.transaction((tx) => updateRecordBatch(tx, [rowOf('batch-pub-2', 'Impor 2 diperbarui', 'series'), rowOf('batch-draft-1', 'Draf diperbarui')], owner.organisationId));
     const changed = await changedSince();
     expect(changed.map((r) => r.recordId)).toEqual(['batch-pub-2']);
     expect(titleOf(changed[0]!)).toBe('Impor 2 diperbarui');

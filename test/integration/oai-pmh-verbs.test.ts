@@ -29,7 +29,7 @@ describe('OAI-PMH verbs', () => {
   let trickyOrgId: string;
 
   beforeAll(async () => {
-    const { db } = ctx.t.deps;
+    const { db } = ctx.t;
     for (let i = 0; i < 3; i += 1) pubA.push(await seedRecord(db, { owner: ctx.w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: `Peta A${i}` }) }));
     service = await seedRecord(db, { owner: ctx.w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Layanan WMS Batas', hierarchyLevel: 'service' }) });
     pubA.push(service);
@@ -63,7 +63,7 @@ describe('OAI-PMH verbs', () => {
   });
 
   it('Identify follows the CSW identity an administrator set', async () => {
-    await saveCswIdentity(ctx.t.deps.db, { ...ctx.t.config.csw.identity, title: 'Simpul Jaringan Provinsi', electronicMailAddress: 'simpul@prov.example.go.id' });
+    await saveCswIdentity(ctx.t.db, { ...ctx.t.config.csw.identity, title: 'Simpul Jaringan Provinsi', electronicMailAddress: 'simpul@prov.example.go.id' });
     const v = (await oaiGet(ctx.t.app, { verb: 'Identify' })).verbElement!;
     const field = (n: string) => childElements(v).find((e) => e.localName === n)?.textContent;
     expect(field('repositoryName')).toBe('Simpul Jaringan Provinsi');

@@ -138,7 +138,7 @@ describe(`${CONF}/record-core-query-parameters`, () => {
     expect(all).toBeGreaterThan(0);
     expect(await count('datetime=2020-06-01')).toBeLessThanOrEqual(all);
     // long ago: only extents open at the start (an end but no begin) reach back that far
-    const openStart = (await t.deps.db.query<{ id: string }>(`SELECT id FROM records WHERE status = 'PUBLISHED' AND temp_begin IS NULL AND temp_end IS NOT NULL AND temp_end >= '1000'`)).rows.map((r) => r.id).sort();
+    const openStart = (await t.db.query<{ id: string }>(`SELECT id FROM records WHERE status = 'PUBLISHED' AND temp_begin IS NULL AND temp_end IS NOT NULL AND temp_end >= '1000'`)).rows.map((r) => r.id).sort();
     const old = (await getJson(`${ITEMS}?datetime=1000-01-01%2F1000-12-31&limit=1000`)).body.features as { id: string }[];
     expect(old.map((f) => f.id).sort()).toEqual(openStart);
     const r = await request(t.app).get(`${ITEMS}?datetime=kemarin`);
@@ -201,12 +201,12 @@ describe('response cache: ETag/304, Cache-Control and the CSW generation rules',
     expect(b.headers.etag).toBe(a.headers.etag);
     expect(a.headers['cache-control']).toMatch(/s-maxage=60/);
     expect((await request(t.app).get(url).set('If-None-Match', a.headers.etag as string)).status).toBe(304);
-    const owner = (await t.deps.db.query<{ owner_id: string; organisation_id: string }>(`SELECT owner_id, organisation_id FROM records WHERE id = 'rec-full'`)).rows[0]!;
-    await insertRecord(t.deps.db, {
+    const owner = (await t.db.query<{ owner_id: string; organisation_id: string }>(`SELECT owner_id, organisation_id FROM records WHERE id = 'rec-full'`)).rows[0]!;
+    await insertRecord(t.db, {
       id: 'rec-batimetri-baru', status: 'PUBLISHED', organisationId: owner.organisation_id, ownerId: owner.owner_id, reviewerId: null,
       doc: { ...docOf(FULL), title: 'Batimetri baru' }, publishedAt: new Date().toISOString(),
     });
-    await t.deps.afterCommit({ cswChanged: true });
+    await t.afterCommit({ cswChanged: true });
     const c = await request(t.app).get(url);
     expect(c.headers['x-cache']).toBe('miss');
     expect((JSON.parse(c.text) as { features: { id: string }[] }).features.map((f) => f.id)).toContain('rec-batimetri-baru');

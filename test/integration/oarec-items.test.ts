@@ -81,7 +81,7 @@ describe('items', () => {
     const rupabumi = await items('q=rupabumi&limit=100');
     expect(either.numberMatched).toBe(lorem.numberMatched + rupabumi.numberMatched);
     // words in order: the expected set computed here from the stored free text, independently
-    const rows = (await t.deps.db.query<{ id: string; anytext: string }>(`SELECT id, anytext FROM records WHERE status = 'PUBLISHED'`)).rows;
+    const rows = (await t.db.query<{ id: string; anytext: string }>(`SELECT id, anytext FROM records WHERE status = 'PUBLISHED'`)).rows;
     const inOrder = (a: string, b: string) => rows.filter((r) => {
       const i = r.anytext.indexOf(a);
       return i >= 0 && r.anytext.indexOf(b, i + a.length) >= 0;

@@ -13,7 +13,7 @@ describe('public pages: sitemap, robots.txt, static assets, headers', () => {
 
   beforeAll(async () => {
     t = await startTestApp('server', { MAP_TILE_URL: 'https://{s}.tile.contoh.id/{z}/{x}/{y}.png' });
-    publishedIds = (await seedPublicCatalogue(t.deps.db)).published.map((r) => r.id);
+    publishedIds = (await seedPublicCatalogue(t.db)).published.map((r) => r.id);
   });
   afterAll(async () => {
     await t?.close();

@@ -31,7 +31,7 @@ describe('queue dashboard in server mode', () => {
   it('is the service administrator\'s: an organisation ADMIN gets 403 too', async () => {
     expect((await ctx.w.b.admin.agent.get('/admin/queues/api/queues')).status).toBe(403);
     // from here on A's ADMIN is a service administrator (the flag is read on every request)
-    await updateUser(ctx.t.deps.db, ctx.w.a.admin.user.id, { serviceAdmin: true });
+    await updateUser(ctx.t.db, ctx.w.a.admin.user.id, { serviceAdmin: true });
   });
 
   it('shows the board to an ADMIN, with every registry queue in its API', async () => {

@@ -30,7 +30,7 @@ describe('client-supplied identifiers (scoped: per organisation, and among publi
   const oaiIdentifier = (id: string) => toOaiIdentifier(t.config.oai.repositoryIdentifier, id);
   /** a record of `owner`'s organisation under review, with its own key and the given file identifier */
   async function underReview(owner: World['a']['produsen'], key: string, fileIdentifier: string, title: string) {
-    const rec = await insertRecord(t.deps.db, {
+    const rec = await insertRecord(t.db, {
       id: key, fileIdentifier, status: 'REVIEW', organisationId: owner.user.organisationId, ownerId: owner.user.id, reviewerId: null,
       doc: completeDoc({ fileIdentifier, title }),
     });
@@ -41,7 +41,7 @@ describe('client-supplied identifiers (scoped: per organisation, and among publi
   const shape = (body: Record<string, unknown>) => ({ ...body, id: '<id>', fileIdentifier: '<fid>', createdAt: '<t>', updatedAt: '<t>' });
 
   it('the identifier of another organisation\'s hidden DRAFT gets what a free identifier gets: 201, same body shape; both records intact', async () => {
-    const hidden = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT', id: 'id-rahasia-a' });
+    const hidden = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT', id: 'id-rahasia-a' });
     expect((await w.b.produsen.agent.get(`/api/metadata/${hidden.id}`)).status).toBe(404);
 
     const onHidden = await w.b.produsen.agent.post('/api/metadata').send(completeDoc({ fileIdentifier: 'id-rahasia-a' }));
@@ -59,7 +59,7 @@ describe('client-supplied identifiers (scoped: per organisation, and among publi
     const still = await w.a.produsen.agent.get(`/api/metadata/${hidden.id}`);
     expect(still.status).toBe(200);
     expect(still.body).toMatchObject({ id: hidden.id, fileIdentifier: 'id-rahasia-a', organisationId: w.a.org.id, version: hidden.version, title: hidden.title });
-    const rows = await t.deps.db.query<{ organisation_id: string }>('SELECT organisation_id FROM records WHERE file_identifier = $1 ORDER BY organisation_id', ['id-rahasia-a']);
+    const rows = await t.db.query<{ organisation_id: string }>('SELECT organisation_id FROM records WHERE file_identifier = $1 ORDER BY organisation_id', ['id-rahasia-a']);
     expect(rows.rows.map((r) => r.organisation_id).sort()).toEqual([w.a.org.id, w.b.org.id].sort());
 
     // the same for an XML import and for renaming a draft onto the identifier
@@ -133,7 +133,7 @@ describe('client-supplied identifiers (scoped: per organisation, and among publi
       w.b.admin.agent.patch(`/api/metadata/${b.id}`).send({ status: 'PUBLISHED' }),
     ]);
     expect([ra.status, rb.status].sort()).toEqual([200, 409]);
-    const n = await t.deps.db.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE file_identifier = 'id-balapan' AND status = 'PUBLISHED'");
+    const n = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE file_identifier = 'id-balapan' AND status = 'PUBLISHED'");
     expect(n.rows[0]!.n).toBe(1);
   });
 });

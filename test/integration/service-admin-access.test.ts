@@ -47,9 +47,9 @@ let serviceAdminId: string;
 beforeAll(async () => {
   t = await startTestApp('server');
   w = await seedWorld(t);
-  const host = (await findOrganisationByIdOrName(t.deps.db, BOOTSTRAP_ORGANISATION_NAME))!;
-  await createFixtureUser(t.deps.db, 'host-admin', 'ADMIN', host.id);
-  serviceAdminId = (await findUserByUsername(t.deps.db, t.config.adminUsername))!.id;
+  const host = (await findOrganisationByIdOrName(t.db, BOOTSTRAP_ORGANISATION_NAME))!;
+  await createFixtureUser(t.db, 'host-admin', 'ADMIN', host.id);
+  serviceAdminId = (await findUserByUsername(t.db, t.config.adminUsername))!.id;
   agents = {
     anonymous: w.anonymous,
     produsenA: w.a.produsen.agent,
@@ -95,7 +95,7 @@ describe('service administrator level (issue 12, finding 1)', () => {
     expect(created.status).toBe(422);
     const patched = await agents.adminB.patch(`/api/admin/users/${w.b.produsen.user.id}`).send({ serviceAdmin: true });
     expect(patched.status).toBe(422);
-    expect((await findUserByUsername(t.deps.db, 'b-produsen'))!.serviceAdmin).toBe(false);
+    expect((await findUserByUsername(t.db, 'b-produsen'))!.serviceAdmin).toBe(false);
   });
 
   it('an ADMIN of the host organisation cannot take over the service administrator\'s account', async () => {

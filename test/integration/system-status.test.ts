@@ -77,7 +77,7 @@ describe('GET /api/admin/organisasi/status', () => {
     cleanups.push(() => t.close());
     const w = await seedWorld(t, { prefix });
     // the status of shared components is the service administrator's (issue 12): A's ADMIN is one here
-    await updateUser(t.deps.db, w.a.admin.user.id, { serviceAdmin: true });
+    await updateUser(t.db, w.a.admin.user.id, { serviceAdmin: true });
     return { t, w };
   }
 

@@ -42,7 +42,7 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
   });
 
   it("stores the owner's PNG, sets thumbnailUrl through the use case (version + 1, event) and renders it as graphicOverview", async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT', id: 'urn:gk:thumb.1' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT', id: 'urn:gk:thumb.1' });
     const res = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(PNG);
     expect(res.status).toBe(200);
     const updated = res.body as MetadataRecord;
@@ -50,12 +50,12 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
     expect(updated.version).toBe(rec.version + 1);
     expect(res.headers.etag).toBe(`"${rec.version + 1}"`);
 
-    const events = await t.deps.db.query<{ type: string; payload: { version: number } }>(
+    const events = await t.db.query<{ type: string; payload: { version: number } }>(
       "SELECT type, payload FROM outbox WHERE payload->>'recordId' = $1 ORDER BY id", [rec.id],
     );
     expect(events.rows).toEqual([{ type: 'record.updated', payload: expect.objectContaining({ version: rec.version + 1 }) }]);
 
-    const stored = await findRecordById(t.deps.db, rec.id);
+    const stored = await findRecordById(t.db, rec.id);
     const xml = buildGmd(stored!);
     expect(xml).toMatch(/<gmd:graphicOverview>\s*<gmd:MD_BrowseGraphic>\s*<gmd:fileName>\s*<gco:CharacterString>http:\/\/katalog\.test\/api\/metadata\/urn%3Agk%3Athumb.1\/thumbnail<\/gco:CharacterString>/);
 
@@ -67,7 +67,7 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
   });
 
   it('serves a draft thumbnail only to callers who may read the record, privately, with ETag / 304', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT' });
     expect((await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/webp').send(WEBP)).status).toBe(200);
 
     const res = await w.a.produsen2.agent.get(thumbPath(rec.id)).buffer(true);
@@ -86,7 +86,7 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
   });
 
   it('serves a PUBLISHED record\'s thumbnail without a session, cacheable, typed by its content', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
     // declared PNG, really JPEG: the content decides
     const put = await w.a.admin.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(JPEG);
     expect(put.status).toBe(200);
@@ -100,9 +100,9 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
   });
 
   it('refuses callers who may not edit the content: 401 anonymous, 403 readable but not editable, 404 unreadable', async () => {
-    const draft = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT' });
-    const published = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
-    const inQc = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'QCQE_PROCESS' });
+    const draft = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT' });
+    const published = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
+    const inQc = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'QCQE_PROCESS' });
     const put = (agent: World['anonymous'], id: string) => agent.put(thumbPath(id)).set('Content-Type', 'image/png').send(PNG);
 
     expect((await put(w.anonymous, draft.id)).status).toBe(401);
@@ -112,12 +112,12 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
     expect((await put(w.b.admin.agent, draft.id)).status).toBe(404);
     expect((await put(w.b.produsen.agent, 'tidak-ada')).status).toBe(404);
     for (const id of [draft.id, published.id, inQc.id]) {
-      expect((await findRecordById(t.deps.db, id))!.version).toBe(1);
+      expect((await findRecordById(t.db, id))!.version).toBe(1);
     }
   });
 
   it('refuses non-image types (415) and content that is not PNG/JPEG/WebP whatever its header (422), storing nothing', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT' });
     const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
     const asText = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'text/html').send(html);
     expect(asText.status).toBe(415);
@@ -132,11 +132,11 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
     const empty = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(Buffer.alloc(0));
     expect(empty.status).toBe(422);
     expect((await w.a.produsen.agent.get(thumbPath(rec.id))).status).toBe(404);
-    expect((await findRecordById(t.deps.db, rec.id))!.thumbnailUrl).toBeUndefined();
+    expect((await findRecordById(t.db, rec.id))!.thumbnailUrl).toBeUndefined();
   });
 
   it('refuses more than 2 MB with 413 and accepts exactly 2 MB', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT' });
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG.length)]);
     const res = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(big);
     expect(res.status).toBe(413);
@@ -146,7 +146,7 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
   });
 
   it('refuses an image declaring more than 40 megapixels (413) and one whose size cannot be read (422), storing nothing', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT' });
     // issue 22: 60,000 × 60,000 pixels in a few hundred bytes
     for (const [type, body] of [['image/png', pngHeader(60_000, 60_000)], ['image/jpeg', jpegHeader(65_535, 65_535)], ['image/webp', webpHeader(16_384, 16_384)]] as const) {
       const res = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', type).send(body);
@@ -160,13 +160,13 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
     const noFrame = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/jpeg').send(Buffer.from('ffd8ffda000c0000', 'hex'));
     expect(noFrame.status).toBe(422);
     expect((await w.a.produsen.agent.get(thumbPath(rec.id))).status).toBe(404);
-    expect((await findRecordById(t.deps.db, rec.id))!.version).toBe(1);
+    expect((await findRecordById(t.db, rec.id))!.version).toBe(1);
     // exactly 40 megapixels is allowed
     expect((await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(pngHeader(8000, 5000))).status).toBe(200);
   });
 
   it('honours If-Match (412 on a stale version) and keeps the version when the same URL is set again', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT' });
     const stale = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').set('If-Match', '"7"').send(PNG);
     expect(stale.status).toBe(412);
     const first = await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').set('If-Match', '"1"').send(PNG);
@@ -180,7 +180,7 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
   });
 
   it('does not serve a stored upload once thumbnailUrl points elsewhere', async () => {
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'DRAFT' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT' });
     expect((await w.a.produsen.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(PNG)).status).toBe(200);
     const patched = await w.a.produsen.agent.patch(`/api/metadata/${encodeURIComponent(rec.id)}`)
       .set('Content-Type', 'application/merge-patch+json').send(JSON.stringify({ thumbnailUrl: 'https://cdn.contoh.go.id/pratinjau.png' }));
@@ -204,7 +204,7 @@ describe('record thumbnails in the data directory (no OBJECTSTORE_URL)', () => {
 
   it('stores under DATA_DIR/objects and serves it back', async () => {
     expect(t.deps.objectStore.kind).toBe('directory');
-    const rec = await seedRecord(t.deps.db, { owner: w.a.produsen.user, status: 'PUBLISHED', id: 'urn:x..y' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED', id: 'urn:x..y' });
     expect((await w.a.admin.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(PNG)).status).toBe(200);
     const got = await w.anonymous.get(thumbPath(rec.id)).buffer(true);
     expect(got.status).toBe(200);

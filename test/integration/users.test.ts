@@ -22,7 +22,7 @@ let qcqeA: User;
 const as: Record<'adminA' | 'adminB' | 'produsenA' | 'qcqeA', ReturnType<TestApp['agent']>> = {} as never;
 
 async function seedUser(username: string, role: Role, organisationId: string): Promise<User> {
-  return createUser(t.deps.db, { username, passwordHash: await hashPassword(PASSWORD), role, organisationId });
+  return createUser(t.db, { username, passwordHash: await hashPassword(PASSWORD), role, organisationId });
 }
 
 async function loggedIn(username: string, password = PASSWORD): Promise<ReturnType<TestApp['agent']>> {
@@ -34,10 +34,10 @@ async function loggedIn(username: string, password = PASSWORD): Promise<ReturnTy
 
 beforeAll(async () => {
   t = await startTestApp('server', { LOGIN_RATE_LIMIT_MAX: '50' });
-  orgA = (await findOrganisationByIdOrName(t.deps.db, BOOTSTRAP_ORGANISATION_NAME))!.id;
-  orgB = (await createOrganisation(t.deps.db, { name: 'Dinas Lain' })).id;
-  adminA = (await findCredentialsByUsername(t.deps.db, 'admin'))!.user;
-  await t.deps.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [adminA.id, await hashPassword(PASSWORD)]);
+  orgA = (await findOrganisationByIdOrName(t.db, BOOTSTRAP_ORGANISATION_NAME))!.id;
+  orgB = (await createOrganisation(t.db, { name: 'Dinas Lain' })).id;
+  adminA = (await findCredentialsByUsername(t.db, 'admin'))!.user;
+  await t.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [adminA.id, await hashPassword(PASSWORD)]);
   adminB = await seedUser('admin-b', 'ADMIN', orgB);
   produsenA = await seedUser('produsen-a', 'PRODUSEN', orgA);
   qcqeA = await seedUser('qcqe-a', 'QCQE', orgA);
@@ -77,7 +77,7 @@ describe('access', () => {
         expect(res.body.type).toBe('urn:geokatalog:problem:forbidden');
       }
     }
-    expect(await findCredentialsByUsername(t.deps.db, 'x-baru')).toBeUndefined();
+    expect(await findCredentialsByUsername(t.db, 'x-baru')).toBeUndefined();
   });
 });
 
@@ -148,7 +148,7 @@ describe('POST /api/admin/users', () => {
     const res = await as.adminA.post(BASE).send({ username: 'x', password: '1', role: 'RAJA', email: 'x' });
     expect(res.status).toBe(422);
     expect((res.body.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(['/email', '/password', '/role', '/username']);
-    expect(await findCredentialsByUsername(t.deps.db, 'x')).toBeUndefined();
+    expect(await findCredentialsByUsername(t.db, 'x')).toBeUndefined();
   });
 
   it('400 for malformed JSON, 415 for a form post, 422 for a non-object body', async () => {
@@ -180,7 +180,7 @@ describe('PATCH /api/admin/users/{id}', () => {
     const b = await as.adminA.patch(`${BASE}/${u.id}`).send({ email: null, phone: null });
     expect(b.status).toBe(200);
     expect(b.body).toMatchObject({ role: 'QCQE', fullName: 'Nama Baru', email: null, phone: null });
-    expect((await findUserById(t.deps.db, u.id))?.email).toBeNull();
+    expect((await findUserById(t.db, u.id))?.email).toBeNull();
   });
 
   it('resets the password: the old one stops working, the new one works', async () => {
@@ -190,7 +190,7 @@ describe('PATCH /api/admin/users/{id}', () => {
     expect(res.text).not.toContain('sandi-baru-789');
     expect((await request(t.app).post('/api/auth/login').send({ username: 'lupa-sandi', password: PASSWORD })).status).toBe(401);
     expect((await request(t.app).post('/api/auth/login').send({ username: 'lupa-sandi', password: 'sandi-baru-789' })).status).toBe(200);
-    const creds = await findCredentialsByUsername(t.deps.db, 'lupa-sandi');
+    const creds = await findCredentialsByUsername(t.db, 'lupa-sandi');
     await expect(verifyPassword('sandi-baru-789', creds!.passwordHash)).resolves.toBe(true);
   });
 
@@ -220,7 +220,7 @@ describe('PATCH /api/admin/users/{id}', () => {
   it('404 for a user of another organisation, which stays unchanged', async () => {
     const res = await as.adminA.patch(`${BASE}/${adminB.id}`).send({ active: false, role: 'PRODUSEN' });
     expect(res.status).toBe(404);
-    expect(await findUserById(t.deps.db, adminB.id)).toMatchObject({ active: true, role: 'ADMIN' });
+    expect(await findUserById(t.db, adminB.id)).toMatchObject({ active: true, role: 'ADMIN' });
     expect((await as.adminA.patch(`${BASE}/tidak-ada`).send({ active: false })).status).toBe(404);
   });
 
@@ -231,7 +231,7 @@ describe('PATCH /api/admin/users/{id}', () => {
     for (const role of ['PRODUSEN', 'QCQE']) {
       expect((await as.adminA.patch(`${BASE}/${adminA.id}`).send({ role })).status).toBe(409);
     }
-    expect(await findUserById(t.deps.db, adminA.id)).toMatchObject({ active: true, role: 'ADMIN' });
+    expect(await findUserById(t.db, adminA.id)).toMatchObject({ active: true, role: 'ADMIN' });
     const ok = await as.adminA.patch(`${BASE}/${adminA.id}`).send({ role: 'ADMIN', active: true, fullName: 'Admin Utama' });
     expect(ok.status).toBe(200);
     expect(ok.body.fullName).toBe('Admin Utama');
@@ -260,7 +260,7 @@ describe('PATCH /api/admin/users/{id}', () => {
     const res = await as.adminA.patch(`${BASE}/${produsenA.id}`).send(body);
     expect(res.status).toBe(422);
     expect((res.body.errors as { path: string }[]).map((e) => e.path)).toEqual(paths);
-    expect(await findUserById(t.deps.db, produsenA.id)).toMatchObject({ username: 'produsen-a', role: 'PRODUSEN', active: true, organisationId: orgA });
+    expect(await findUserById(t.db, produsenA.id)).toMatchObject({ username: 'produsen-a', role: 'PRODUSEN', active: true, organisationId: orgA });
   });
 
   it('an empty patch changes nothing', async () => {

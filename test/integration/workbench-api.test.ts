@@ -22,21 +22,21 @@ const targets = (r: Actions): string[] => r.allowedTransitions.map((t) => t.to).
 describe('allowedTransitions and permissions in the record response', () => {
   it('follow the workflow table and the caller', async () => {
     const { produsen, produsen2, qcqe, admin } = ctx.w.a;
-    const draft = await seedRecord(ctx.t.deps.db, { owner: produsen.user, status: 'DRAFT' });
+    const draft = await seedRecord(ctx.t.db, { owner: produsen.user, status: 'DRAFT' });
     expect(await view(produsen.agent, draft.id)).toMatchObject({ permissions: { edit: true, delete: true } });
     expect(targets(await view(produsen.agent, draft.id))).toEqual(['QCQE_PROCESS']);
     expect(targets(await view(produsen2.agent, draft.id))).toEqual([]); // another producer: not the owner
     expect(await view(produsen2.agent, draft.id)).toMatchObject({ permissions: { edit: false, delete: false } });
 
-    const inQc = await seedRecord(ctx.t.deps.db, { owner: produsen.user, status: 'QCQE_PROCESS' });
+    const inQc = await seedRecord(ctx.t.db, { owner: produsen.user, status: 'QCQE_PROCESS' });
     const qcView = await view(qcqe.agent, inQc.id);
     expect(targets(qcView)).toEqual(['REJECTED', 'REVIEW']);
     expect(qcView.allowedTransitions.find((t) => t.to === 'REJECTED')?.requiresNote).toBe(true);
     expect(targets(await view(produsen.agent, inQc.id))).toEqual([]);
 
-    const inReview = await seedRecord(ctx.t.deps.db, { owner: produsen.user, status: 'REVIEW' });
+    const inReview = await seedRecord(ctx.t.db, { owner: produsen.user, status: 'REVIEW' });
     expect(targets(await view(admin.agent, inReview.id))).toEqual(['PUBLISHED', 'REJECTED']);
-    expect(targets(await view(ctx.w.b.admin.agent, (await seedRecord(ctx.t.deps.db, { owner: produsen.user, status: 'PUBLISHED' })).id))).toEqual([]);
+    expect(targets(await view(ctx.w.b.admin.agent, (await seedRecord(ctx.t.db, { owner: produsen.user, status: 'PUBLISHED' })).id))).toEqual([]);
   });
 
   it('are also in the PATCH answer and the created record', async () => {
@@ -62,7 +62,7 @@ describe('publication snapshot and GET /api/metadata/{id}/changes', () => {
       expect((await agent.patch(path(id)).send(body)).status).toBe(200);
     }
     const published = await view(admin.agent, id);
-    const snap = await ctx.t.deps.db.query<{ version: number; title: string }>("SELECT version, doc->>'title' AS title FROM record_publications WHERE record_id = $1", [id]);
+    const snap = await ctx.t.db.query<{ version: number; title: string }>("SELECT version, doc->>'title' AS title FROM record_publications WHERE record_id = $1", [id]);
     expect(snap.rows).toEqual([{ version: published.version, title: 'Sebelum' }]);
     const none = await admin.agent.get(`${path(id)}/changes`);
     expect(none.body).toMatchObject({ since: { version: published.version }, changes: [] });
@@ -73,7 +73,7 @@ describe('publication snapshot and GET /api/metadata/{id}/changes', () => {
   });
 
   it('is 404 for a record the caller may not read, 401 without a session', async () => {
-    const draft = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
+    const draft = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
     expect((await ctx.w.b.produsen.agent.get(`${path(draft.id)}/changes`)).status).toBe(404);
     expect((await ctx.w.anonymous.get(`${path(draft.id)}/changes`)).status).toBe(401);
     expect((await ctx.w.b.produsen.agent.get(`${path(draft.id)}/reviewer-candidates`)).status).toBe(404);
@@ -83,7 +83,7 @@ describe('publication snapshot and GET /api/metadata/{id}/changes', () => {
 describe('GET /api/metadata/{id}/reviewer-candidates', () => {
   it('lists active QCQE of the organisation, and of others only while lintas-org review is allowed', async () => {
     const { produsen, admin, qcqe, qcqe2 } = ctx.w.a;
-    const draft = await seedRecord(ctx.t.deps.db, { owner: produsen.user, status: 'DRAFT' });
+    const draft = await seedRecord(ctx.t.db, { owner: produsen.user, status: 'DRAFT' });
     const own = await produsen.agent.get(`${path(draft.id)}/reviewer-candidates`);
     expect(own.status).toBe(200);
     expect(own.body.allowLintasOrg).toBe(false);

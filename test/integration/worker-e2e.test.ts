@@ -37,7 +37,7 @@ describe('worker end to end: REST change → render stored → export', () => {
     const created = await w.a.produsen.agent.post('/api/metadata').send(completeDoc({ title: 'Jaringan Jalan Nasional' }));
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    await waitFor(() => rendersAt(t.deps.db, id, 1), 'render versi 1');
+    await waitFor(() => rendersAt(t.db, id, 1), 'render versi 1');
     const v1 = await exportXml(id, 'mdb2018');
     expect(v1.headers['x-render-source']).toBe('stored');
     expect(v1.text).toContain('Jaringan Jalan Nasional');
@@ -53,7 +53,7 @@ describe('worker end to end: REST change → render stored → export', () => {
       const res = await step.agent.patch(`/api/metadata/${encodeURIComponent(id)}`).send({ status: step.status });
       expect(res.status).toBe(200);
       const version = res.body.version as number;
-      await waitFor(() => rendersAt(t.deps.db, id, version), `render setelah ${step.status}`);
+      await waitFor(() => rendersAt(t.db, id, version), `render setelah ${step.status}`);
       if (step.status === 'PUBLISHED') {
         // the API bumps at commit, the job bumps again once the new renders are stored
         await waitFor(async () => (await currentCswGeneration(t.deps.kv)) >= genBefore + 2, 'generasi CSW dinaikkan oleh job');
@@ -66,7 +66,7 @@ describe('worker end to end: REST change → render stored → export', () => {
     const genBefore = await currentCswGeneration(t.deps.kv);
     const edit = await w.a.admin.agent.patch(`/api/metadata/${encodeURIComponent(id)}`).send({ title: 'Jaringan Jalan Nasional 2025' });
     expect(edit.status).toBe(200);
-    await waitFor(() => rendersAt(t.deps.db, id, edit.body.version as number), 'render setelah suntingan');
+    await waitFor(() => rendersAt(t.db, id, edit.body.version as number), 'render setelah suntingan');
     await waitFor(async () => (await currentCswGeneration(t.deps.kv)) >= genBefore + 2, 'generasi CSW setelah suntingan');
     for (const format of ['gmd', 'mdb2016', 'mdb2018']) {
       const res = await exportXml(id, format);
@@ -81,18 +81,18 @@ describe('worker end to end: REST change → render stored → export', () => {
   it('a stale render is never served: export renders on the spot and the queued job brings the store up to date', async () => {
     const created = await w.a.produsen.agent.post('/api/metadata').send(completeDoc({ title: 'Sungai Lama' }));
     const id = created.body.id as string;
-    await waitFor(() => rendersAt(t.deps.db, id, 1), 'render versi 1');
+    await waitFor(() => rendersAt(t.db, id, 1), 'render versi 1');
 
     // a change whose event never reaches the queue (written behind the use cases' back)
-    const rec = (await findRecordById(t.deps.db, id))!;
-    const changed = await updateRecordContent(t.deps.db, id, { ...completeDoc({ title: 'Sungai Baru' }), fileIdentifier: rec.id });
+    const rec = (await findRecordById(t.db, id))!;
+    const changed = await updateRecordContent(t.db, id, { ...completeDoc({ title: 'Sungai Baru' }), fileIdentifier: rec.id });
 
     const res = await exportXml(id, 'gmd');
     expect(res.headers['x-render-source']).toBe('on-demand');
     expect(res.text).toContain('Sungai Baru');
     expect(res.text).not.toContain('Sungai Lama');
 
-    await waitFor(() => rendersAt(t.deps.db, id, changed.version), 'render dari job yang dijadwalkan export');
+    await waitFor(() => rendersAt(t.db, id, changed.version), 'render dari job yang dijadwalkan export');
     const again = await exportXml(id, 'gmd');
     expect(again.headers['x-render-source']).toBe('stored');
     expect(again.text).toContain('Sungai Baru');

@@ -59,10 +59,10 @@ describe('Redis stopped during a status change', () => {
 
   it('the change succeeds while Redis is down, and renders catch up after it returns', async () => {
     api = await startApiRuntime(config, logger);
-    const records = createRecordsService({ store: recordStoreFor(api.deps.db), afterCommit: (e) => api!.deps.afterCommit(e) });
-    const org = await createOrganisation(api.deps.db, { name: 'Organisasi Redis' });
-    const owner = await createFixtureUser(api.deps.db, 'redis-produsen', 'PRODUSEN', org.id);
-    const admin = await createFixtureUser(api.deps.db, 'redis-admin', 'ADMIN', org.id);
+    const records = createRecordsService({ store: recordStoreFor(api.db), afterCommit: (e) => api!.afterCommit(e) });
+    const org = await createOrganisation(api.db, { name: 'Organisasi Redis' });
+    const owner = await createFixtureUser(api.db, 'redis-produsen', 'PRODUSEN', org.id);
+    const admin = await createFixtureUser(api.db, 'redis-admin', 'ADMIN', org.id);
     const asOwner = { id: owner.id, role: owner.role, organisationId: org.id };
     const asAdmin = { id: admin.id, role: admin.role, organisationId: org.id };
 
@@ -82,7 +82,7 @@ describe('Redis stopped during a status change', () => {
     // 3. a status change while Redis is down: the use case commits, the outbox keeps the event
     const submitted = await records.patch(asOwner, changed.id, { status: 'QCQE_PROCESS', reviewerId: null });
     expect(submitted.status).toBe('QCQE_PROCESS');
-    const pending = await api.deps.db.query<{ type: string }>('SELECT type FROM outbox WHERE dispatched_at IS NULL ORDER BY id');
+    const pending = await api.db.query<{ type: string }>('SELECT type FROM outbox WHERE dispatched_at IS NULL ORDER BY id');
     expect(pending.rows.map((r) => r.type)).toEqual(['record.status-changed']);
     // an admin edit too, so the status-changed record ends two versions ahead of its first render
     const edited = await records.patch(asAdmin, changed.id, { title: 'Rekaman Yang Statusnya Berubah (revisi)' });
@@ -91,17 +91,17 @@ describe('Redis stopped during a status change', () => {
     // 4. Redis returns (empty); the worker starts: its reconciler re-queues what vanished
     await redis.start();
     worker = await startWorker(config, logger);
-    await waitFor(() => rendersAt(api!.deps.db, lost.id, lost.version), 'render rekaman yang jobnya hilang', 60_000);
-    await waitFor(() => rendersAt(api!.deps.db, changed.id, edited.version), 'render versi terbaru', 60_000);
+    await waitFor(() => rendersAt(api!.db, lost.id, lost.version), 'render rekaman yang jobnya hilang', 60_000);
+    await waitFor(() => rendersAt(api!.db, changed.id, edited.version), 'render versi terbaru', 60_000);
 
     // the relays delivered the events written while Redis was down
     await waitFor(async () => {
-      const r = await api!.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE dispatched_at IS NULL');
+      const r = await api!.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE dispatched_at IS NULL');
       return r.rows[0]?.n === 0;
     }, 'outbox kosong');
-    const current = await findRecordById(api.deps.db, changed.id);
+    const current = await findRecordById(api.db, changed.id);
     expect(current?.version).toBe(edited.version);
-    expect(Object.values(await renderVersions(api.deps.db, changed.id)).every((v) => v === edited.version)).toBe(true);
+    expect(Object.values(await renderVersions(api.db, changed.id)).every((v) => v === edited.version)).toBe(true);
     await worker.jobs.whenIdle();
     expect(await worker.jobs.failedJobs()).toEqual([]);
   });

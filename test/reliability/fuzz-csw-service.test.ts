@@ -52,7 +52,7 @@ describe('the CSW service on fuzz input', () => {
 
   beforeAll(async () => {
     s = await serveTestApp({ CSW_EXCEPTION_HTTP_STATUS: 'ows11' });
-    const db = s.runtime.deps.db;
+    const db = s.runtime.db;
     const org = await createOrganisation(db, { name: 'Organisasi Uji Fuzz CSW' });
     const owner = await createFixtureUser(db, 'fuzz-produsen', 'PRODUSEN', org.id);
     // (seeded straight into the table: only values the API itself would accept and store)
@@ -120,7 +120,7 @@ describe('the CSW service on fuzz input', () => {
       { numRuns: HTTP_RUNS },
     );
     expect((await call(s.base, '/healthz')).status).toBe(200);
-    const n = await s.runtime.deps.db.query<{ n: number }>('SELECT count(*)::int AS n FROM records');
+    const n = await s.runtime.db.query<{ n: number }>('SELECT count(*)::int AS n FROM records');
     expect(n.rows[0]!.n).toBe(30);
   });
 });

@@ -32,7 +32,7 @@ describe('hostile input over HTTP', () => {
 
   beforeAll(async () => {
     s = await serveTestApp();
-    const db = s.runtime.deps.db;
+    const db = s.runtime.db;
     const org = await createOrganisation(db, { name: 'Organisasi Uji Masukan' });
     const owner = await createFixtureUser(db, 'hostile-produsen', 'PRODUSEN', org.id);
     draft = await seedRecord(db, { owner, status: 'DRAFT', doc: completeDoc({ title: 'Draf Sasaran' }) });

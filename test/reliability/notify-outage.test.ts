@@ -36,7 +36,7 @@ describe('SMTP server and WhatsApp gateway both down', () => {
       NOTIFY_BACKOFF_MS: '20',
       RECONCILE_INTERVAL_SECONDS: '3600',
     });
-    const db = s.runtime.deps.db;
+    const db = s.runtime.db;
     const org = await createOrganisation(db, { name: 'Organisasi Uji Notifikasi' });
     const users = {
       owner: await createFixtureUser(db, 'ntf-produsen', 'PRODUSEN', org.id),
@@ -95,7 +95,7 @@ describe('SMTP server and WhatsApp gateway both down', () => {
     // the workflow itself is untouched: the record is published, rendered, listed by CSW,
     // and nothing but the notifications failed
     await waitUntil(async () => {
-      const v = await renderVersions(s.runtime.deps.db, rec.id);
+      const v = await renderVersions(s.runtime.db, rec.id);
       return RENDER_FORMATS.every((f) => v[f] === rec.version);
     }, 'render versi terbit', 60_000);
     const csw = await call(s.base, `/metadata/csw?service=CSW&version=2.0.2&request=GetRecordById&id=${encodeURIComponent(rec.id)}`);

@@ -29,7 +29,7 @@ describe('PostgreSQL restarted under the running API', () => {
     prefix = testRedisPrefix().replace(/:$/, '');
     const { config, dataDir } = serverConfig(pgs.url, TEST_REDIS_URL, prefix);
     served = await serveApp(config, dataDir);
-    const db = served.runtime.deps.db;
+    const db = served.runtime.db;
     const org = await createOrganisation(db, { name: 'Organisasi Uji Restart' });
     const owner = await createFixtureUser(db, 'restart-produsen', 'PRODUSEN', org.id);
     published = await seedRecord(db, { owner, status: 'PUBLISHED', doc: completeDoc({ title: 'Peta Sebelum Restart' }) });
@@ -105,7 +105,7 @@ describe('PostgreSQL restarted under the running API', () => {
     const cswDone = settle(csw);
     // observed from outside the locking transaction: pg_stat_activity is a snapshot per transaction
     const waiting = async (): Promise<boolean> => {
-      const r = await served.runtime.deps.db.query<{ n: number }>(
+      const r = await served.runtime.db.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
       );
       return (r.rows[0]?.n ?? 0) >= rest.length + csw.length;

@@ -45,8 +45,8 @@ describe('Redis stopped and restarted during traffic', () => {
       WORKER_STALLED_INTERVAL_MS: '2000',
     });
     served = await serveApp(config, dataDir);
-    const db = served.runtime.deps.db;
-    records = createRecordsService({ store: recordStoreFor(db), afterCommit: (e) => served.runtime.deps.afterCommit(e) });
+    const db = served.runtime.db;
+    records = createRecordsService({ store: recordStoreFor(db), afterCommit: (e) => served.runtime.afterCommit(e) });
     const org = await createOrganisation(db, { name: 'Organisasi Uji Redis' });
     const o = await createFixtureUser(db, 'redis-produsen', 'PRODUSEN', org.id);
     const a = await createFixtureUser(db, 'redis-admin', 'ADMIN', org.id);
@@ -64,7 +64,7 @@ describe('Redis stopped and restarted during traffic', () => {
   });
 
   const rendersAt = async (id: string, version: number): Promise<boolean> => {
-    const v = await renderVersions(served.runtime.deps.db, id);
+    const v = await renderVersions(served.runtime.db, id);
     return RENDER_FORMATS.every((f) => v[f] === version);
   };
 
@@ -100,7 +100,7 @@ describe('Redis stopped and restarted during traffic', () => {
   }
 
   it('keeps CSW up, answers logins with 503, and loses no render', async () => {
-    const db = served.runtime.deps.db;
+    const db = served.runtime.db;
     // before: a REST-created draft; the worker renders it and the seeded published record
     const cookie = await login(served.base, 'redis-produsen', FIXTURE_PASSWORD);
     const created = await call(served.base, '/api/metadata', { method: 'POST', cookie, ...json(completeDoc({ title: 'Draf Sebelum Gangguan' })) });

@@ -40,7 +40,7 @@ describe('SQL metacharacters are inert', () => {
   const tableCounts = async (): Promise<Record<string, number>> => {
     const out: Record<string, number> = {};
     for (const t of ['records', 'users', 'organisations', 'outbox', 'record_history']) {
-      const r = await s.runtime.deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`);
+      const r = await s.runtime.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`);
       out[t] = r.rows[0]!.n;
     }
     return out;
@@ -48,7 +48,7 @@ describe('SQL metacharacters are inert', () => {
 
   beforeAll(async () => {
     s = await serveTestApp();
-    const db = s.runtime.deps.db;
+    const db = s.runtime.db;
     const org = await createOrganisation(db, { name: 'Organisasi Uji SQL' });
     const owner = await createFixtureUser(db, 'sql-produsen', 'PRODUSEN', org.id);
     records = [];
@@ -164,7 +164,7 @@ describe('SQL metacharacters are inert', () => {
       records: counts.records, users: counts.users, organisations: counts.organisations,
     });
     for (const r of records) {
-      const row = await s.runtime.deps.db.query<{ title: string }>('SELECT title FROM records WHERE id = $1', [r.id]);
+      const row = await s.runtime.db.query<{ title: string }>('SELECT title FROM records WHERE id = $1', [r.id]);
       expect(row.rows[0]?.title).toBe(r.title);
     }
   });

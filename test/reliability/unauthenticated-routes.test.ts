@@ -67,9 +67,9 @@ describe('every /api route without a session', () => {
   beforeAll(async () => {
     s = await serveTestApp();
     routes = listRoutes(createApp(s.runtime.deps)).filter((r) => r.path.startsWith('/api/'));
-    const org = await createOrganisation(s.runtime.deps.db, { name: 'Organisasi Uji Akses' });
-    const owner = await createFixtureUser(s.runtime.deps.db, 'akses-produsen', 'PRODUSEN', org.id);
-    draftId = (await seedRecord(s.runtime.deps.db, { owner, status: 'DRAFT', doc: completeDoc() })).id;
+    const org = await createOrganisation(s.runtime.db, { name: 'Organisasi Uji Akses' });
+    const owner = await createFixtureUser(s.runtime.db, 'akses-produsen', 'PRODUSEN', org.id);
+    draftId = (await seedRecord(s.runtime.db, { owner, status: 'DRAFT', doc: completeDoc() })).id;
   });
 
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import passport from 'passport';
-import type { Database } from '../../../libs/db/database';
 import type { User } from '../../../libs/catalogue/user.types';
-import { findUserById } from '../../../libs/db/user.repository';
+import type { UsersService } from '../../../libs/catalogue/users.service';
 
 /** What a session stores of its user: the id and the session epoch it was opened under. */
 interface SessionUser {
@@ -27,13 +26,13 @@ export const toSessionUser = (u: User): Express.User => ({
  * user's sessions. The credential check itself lives in the login route (it also needs the
  * rate limiter), not in a strategy callback.
  */
-export function configurePassport(db: Database): passport.PassportStatic {
+export function configurePassport(users: Pick<UsersService, 'findById'>): passport.PassportStatic {
   const p = new passport.Passport();
   p.serializeUser((user, done) => done(null, { id: user.id, epoch: user.sessionEpoch } satisfies SessionUser));
   p.deserializeUser((stored: SessionUser | string, done) => {
     // a session written before epochs existed held the bare id: it counts as epoch 0
     const { id, epoch } = typeof stored === 'string' ? { id: stored, epoch: 0 } : stored;
-    findUserById(db, id)
+    users.findById(id)
       .then((u) => done(null, u && u.active && u.sessionEpoch === epoch ? toSessionUser(u) : false))
       .catch((err) => done(err));
   });

@@ -1,5 +1,6 @@
 import { ROLES, type Role } from '../../../libs/catalogue/record.types';
 import type { FieldError } from '../../../libs/errors';
+import type { NewUserInput, UserPatchInput } from '../../../libs/catalogue/users.service';
 
 /**
  * The rules for user fields, shared by the admin REST routes and the CLI so an account made
@@ -14,24 +15,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,30}$/;
 const MAX_NAME_LENGTH = 200;
 
-export interface NewUserInput {
-  username: string;
-  password: string;
-  role: Role;
-  fullName?: string;
-  email?: string;
-  phone?: string;
-}
-
-export interface UserPatchInput {
-  role?: Role;
-  active?: boolean;
-  password?: string;
-  /** null clears the field */
-  fullName?: string | null;
-  email?: string | null;
-  phone?: string | null;
-}
+export type { NewUserInput, UserPatchInput };
 
 type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 

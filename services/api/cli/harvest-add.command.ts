@@ -1,7 +1,7 @@
 import { findUserByUsername, listUsersOfOrganisation } from '../../../libs/db/user.repository';
 import { harvestSecretBox } from '../../../libs/harvest/harvest-settings';
 import { isAppError } from '../../../libs/errors';
-import { createHarvestSource } from '../harvest/harvest-admin';
+import { harvestSourcesOn } from '../../../libs/assembly/use-case-assembly';
 import { CliFailure, UsageError, stringOption, type CliCommand } from './cli-command';
 import { cliHarvestJobs } from './harvest-cli-support';
 import { resolveOrgOption } from './org-option';
@@ -49,7 +49,7 @@ export const harvestAddCommand: CliCommand = {
     body.organisationId = org.id;
     const side = cliHarvestJobs(ctx.config);
     try {
-      const s = await createHarvestSource({ db, jobs: side.jobs, secrets: harvestSecretBox(ctx.config) }, null, body, { ownerId: owner.id, defaultOrg: org.id });
+      const s = await harvestSourcesOn(db, side.jobs, harvestSecretBox(ctx.config)).create(null, body, { ownerId: owner.id, defaultOrg: org.id });
       ctx.out(`Sumber panen dibuat: ${s.id} (${s.name}, ${s.protocol}, mode ${s.mode}, ${s.pageSize} per halaman${s.schedule ? `, jadwal "${s.schedule}"` : ', manual'})`);
       if (s.schedule && side.embedded) ctx.out('Mode tertanam: jadwal berlaku saat API dimulai berikutnya.');
     } catch (err) {

@@ -2,14 +2,14 @@ import type { Config } from '../../../libs/config';
 import { createBullmqRunner } from '../../../libs/jobs/bullmq-runner';
 import { bullPrefix } from '../../../libs/jobs/redis-connection';
 import { createLogger } from '../../../libs/logger';
-import type { HarvestAdminDeps } from '../harvest/harvest-admin';
+import type { JobSystem } from '../../../libs/processors/job-system';
 
 /**
  * The job side of the harvest CLI commands. Server mode: a BullMQ producer, so a schedule added
  * or removed from the CLI reaches the worker's job schedulers at once. Embedded mode: nothing to
  * connect to — the API registers every schedule again when it starts.
  */
-export function cliHarvestJobs(config: Readonly<Config>): { jobs: HarvestAdminDeps['jobs']; close(): Promise<void>; embedded: boolean } {
+export function cliHarvestJobs(config: Readonly<Config>): { jobs: Pick<JobSystem, 'enqueue' | 'upsertSchedule' | 'removeSchedule'>; close(): Promise<void>; embedded: boolean } {
   if (!config.redisUrl) {
     return {
       embedded: true,

@@ -1,10 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { AppError, isAppError, validationError } from '../../../libs/errors';
-import { findUserById, updateUser } from '../../../libs/db/user.repository';
-import { hashPassword } from '../../../libs/security/password';
 import { usernameKey } from '../../../libs/catalogue/username-key';
-import { passwordMatches, resolveLogin } from '../auth/check-credentials';
 import { toSessionUser } from '../auth/passport-setup';
 import { destroySession, logIn } from '../auth/session-actions';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session';
@@ -64,17 +61,18 @@ async function limiterCall<T>(p: Promise<T>): Promise<T> {
 
 /** /api/auth: login, logout, and the current user. */
 export function authRoutes(deps: AppDeps): Router {
+  const { users } = deps;
   const r = Router();
 
   r.post('/login', async (req, res) => {
     const { username, password } = parseLoginBody(req.body);
-    const found = await resolveLogin(deps.db, username);
+    const found = await users.resolveLogin(username);
     const account = accountKey({ userId: found?.user.id, username });
     // counted and decided in one atomic step, BEFORE the password is looked at: a guess over
     // the limit is never checked, so it tells the attacker nothing
     const wait = await limiterCall(deps.loginThrottle.attempt(account, req.ip));
     if (wait > 0) throw tooMany(wait);
-    const user = await passwordMatches(found, password);
+    const user = await users.passwordMatches(found, password);
     if (!user) throw new AppError('UNAUTHENTICATED', LOGIN_FAILED);
     await limiterCall(deps.loginThrottle.succeeded(account, req.ip));
     await logIn(req, toSessionUser(user));
@@ -92,8 +90,8 @@ export function authRoutes(deps: AppDeps): Router {
 
   r.get('/me', requireAuth, async (req, res) => {
     // passport loaded only what access checks need; the profile fields come from the row
-    const user = req.user && (await findUserById(deps.db, req.user.id));
-    if (!user || !user.active) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.');
+    const user = req.user && (await users.me(req.user.id));
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.');
     res.json(toPublicUser(user));
   });
 
@@ -108,11 +106,11 @@ export function authRoutes(deps: AppDeps): Router {
     const account = accountKey({ userId: me.id, username: me.username });
     const wait = await limiterCall(deps.loginThrottle.attempt(account, req.ip));
     if (wait > 0) throw tooMany(wait);
-    const found = await resolveLogin(deps.db, me.username);
-    const user = found && found.user.id === me.id ? await passwordMatches(found, currentPassword) : undefined;
+    const found = await users.resolveLogin(me.username);
+    const user = found && found.user.id === me.id ? await users.passwordMatches(found, currentPassword) : undefined;
     if (!user) throw new AppError('FORBIDDEN', 'Kata sandi saat ini salah.');
     await limiterCall(deps.loginThrottle.succeeded(account, req.ip));
-    const updated = await updateUser(deps.db, me.id, { passwordHash: await hashPassword(newPassword) });
+    const updated = await users.setPassword(me.id, newPassword);
     if (!updated) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.');
     await logIn(req, toSessionUser(updated));
     deps.logger.info({ userId: me.id }, 'kata sandi diganti; sesi lain diakhiri');

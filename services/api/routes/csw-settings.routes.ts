@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { AppError, validationError, type FieldError } from '../../../libs/errors';
 import { requireServiceAdmin } from '../http/auth-guards';
-import { CSW_IDENTITY_FIELDS, loadCswIdentity, saveCswIdentity } from '../../../libs/db/csw-identity.repository';
+import { SERVICE_IDENTITY_FIELDS as CSW_IDENTITY_FIELDS } from '../../../libs/catalogue/service-identity';
 import type { CswIdentity } from '../../../libs/config';
 
 const MAX_LENGTH = { abstract: 4000 } as Partial<Record<keyof CswIdentity, number>>;
@@ -53,7 +53,7 @@ export function cswSettingsRoutes(deps: AppDeps): Router {
   });
 
   r.get('/', async (_req, res) => {
-    const identity = external ? deps.config.csw.identity : await loadCswIdentity(deps.db, deps.config.csw.identity);
+    const identity = external ? deps.config.csw.identity : await deps.identity.load();
     res.json(describe(identity));
   });
   r.put('/', async (req, res) => {
@@ -63,8 +63,7 @@ export function cswSettingsRoutes(deps: AppDeps): Router {
         + 'ubah variabel tersebut lalu mulai ulang penyedia CSW eksternal.', { extras: { provider: 'external', restartRequired: true } });
     }
     const identity = parseIdentity(req.body);
-    await saveCswIdentity(deps.db, identity);
-    await deps.afterCommit({ cswChanged: true });
+    await deps.identity.save(identity);
     res.json(describe(identity));
   });
   return r;

@@ -1,9 +1,5 @@
 import { Router, type Request } from 'express';
 import { AppError } from '../../../libs/errors';
-import { canReadRecord, recordNotFound } from '../../../libs/catalogue/visibility';
-import type { MetadataRecord } from '../../../libs/catalogue/record.types';
-import { findRecordById } from '../../../libs/db/record.repository';
-import { findRender } from '../../../libs/db/render.repository';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../libs/render/formats';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireAuth } from '../http/auth-guards';
@@ -35,27 +31,8 @@ export function exportRoutes(deps: AppDeps): Router {
   const r = Router();
 
   r.get('/:id/export/xml', requireAuth, async (req, res) => {
-    const actor = actorOf(req);
     const format = exportFormatOf(req);
-    const record = await findRecordById(deps.db, req.params.id as string);
-    if (!record || !canReadRecord(actor, record)) throw recordNotFound();
-
-    const stored = await findRender(deps.db, record.id, format);
-    let xml: string;
-    let source: 'stored' | 'on-demand';
-    // a newer stored version can only come from an edit that landed after the record was read
-    if (stored && stored.version >= record.version) {
-      xml = stored.xml;
-      source = 'stored';
-    } else {
-      xml = await renderOnTheSpot(deps, record, format);
-      source = 'on-demand';
-      // the stored forms lag behind: have them all brought up to date (CSW reads them too)
-      deps.jobs.enqueue('record.render', { recordId: record.id, version: record.version }).catch((err: unknown) => {
-        deps.logger.warn({ recordId: record.id, err: (err as Error)?.message }, 'job render belum dapat dijadwalkan; rekonsiliasi menyusul');
-      });
-    }
-
+    const { record, xml, source } = await deps.exports.exportXml(actorOf(req), req.params.id as string, format);
     res
       .status(200)
       .type('application/xml; charset=utf-8')
@@ -67,12 +44,4 @@ export function exportRoutes(deps: AppDeps): Router {
   });
 
   return r;
-}
-
-async function renderOnTheSpot(deps: AppDeps, record: MetadataRecord, format: ExportFormat): Promise<string> {
-  try {
-    return await deps.renderer.render(record, format);
-  } catch (err) {
-    throw new AppError('INTERNAL', `Rekaman tidak dapat dirender ke format ${format}.`, { cause: err });
-  }
 }

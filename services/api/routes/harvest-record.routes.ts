@@ -1,8 +1,4 @@
 import { Router } from 'express';
-import { detachHarvestedRecord } from '../../../libs/db/harvest-record.repository';
-import { findRecordById } from '../../../libs/db/record.repository';
-import { AppError } from '../../../libs/errors';
-import { canReadRecord, recordNotFound } from '../../../libs/catalogue/visibility';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireRole } from '../http/auth-guards';
 
@@ -14,12 +10,7 @@ import { actorOf, requireRole } from '../http/auth-guards';
 export function harvestRecordRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post('/:id/detach-harvest', requireRole('ADMIN'), async (req, res) => {
-    const actor = actorOf(req);
-    const id = req.params.id as string;
-    const rec = await findRecordById(deps.db, id);
-    if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
-    if (rec.organisationId !== actor.organisationId) throw new AppError('FORBIDDEN', 'Hanya ADMIN organisasi rekaman yang dapat melepasnya dari sumber panen.');
-    if (!(await detachHarvestedRecord(deps.db, id))) throw new AppError('CONFLICT', `Rekaman "${id}" bukan rekaman panen.`);
+    const rec = await deps.records.detachHarvest(actorOf(req), req.params.id as string);
     res.set('Cache-Control', 'private, no-cache').json(rec);
   });
   return r;

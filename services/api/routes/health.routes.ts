@@ -12,7 +12,7 @@ export function healthRoutes(deps: AppDeps): Router {
     res.json({ status: 'ok' });
   });
   r.get('/readyz', async (_req, res) => {
-    const checks: Record<string, () => Promise<void>> = { database: () => deps.db.ping(), ...deps.readinessChecks };
+    const checks: Record<string, () => Promise<void>> = { ...deps.readinessChecks };
     const results = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {

@@ -1,20 +1,14 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { AppError } from '../../../libs/errors';
 import { RECORD_STATUSES, type MetadataDoc, type MetadataRecord, type RecordStatus } from '../../../libs/catalogue/record.types';
 import type { ListQuery } from '../../../libs/catalogue/records-ports';
-import { assertMayCreate, createRecordsService } from '../../../libs/catalogue/records.service';
-import { etagOf, matchesIfNoneMatch, parsePatchBody } from '../../../libs/catalogue/records-input';
-import { findProvenance } from '../../../libs/db/harvest-record.repository';
-import { recordStoreFor } from '../../../libs/db/record.repository';
+import { assertMayCreate } from '../../../libs/catalogue/records.service';
+import { etagOf, matchesIfNoneMatch } from '../../../libs/catalogue/records-input';
 import { importMetadataXml, isImportMappingError } from '../../../libs/import';
 import { XmlInputError, xmlInputToAppError } from '../../../libs/xml/safe-parse';
-import { allowedTransitionsFor } from '../../../libs/catalogue/workflow';
-import { canEditContent, mayDeleteAsParty } from '../../../libs/catalogue/visibility';
-import { findOrganisation } from '../../../libs/db/organisation.repository';
-import { listReviewerCandidates } from '../../../libs/db/reviewer-candidates.repository';
-import type { Actor } from '../../../libs/catalogue/user.types';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireAuth } from '../http/auth-guards';
+import { sendRecord } from '../presenters/record.presenter';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -54,42 +48,6 @@ export function parseListQuery(req: Request): ListQuery {
 
 const ifMatchOf = (req: Request): string | undefined => req.get('if-match') ?? undefined;
 
-/**
- * A harvested record's content belongs to its source: a local edit would be overwritten by the
- * next run, so it is refused until an ADMIN detaches the record (status changes — the review —
- * stay allowed). Checked after the caller is known to see the record, so nothing leaks.
- */
-function refuseHarvestedEdit(harvested: { withdrawnAt: string | null } | undefined, body: unknown, id: string): void {
-  if (!harvested) return;
-  if (parsePatchBody(body).kind === 'status') {
-    // withdrawn at the source: it stays PRIVATE until the source lists it again or an ADMIN detaches it
-    if (harvested.withdrawnAt === null) return;
-    throw new AppError('CONFLICT', `Rekaman "${id}" sudah ditarik di sumbernya; statusnya tidak dapat diubah. `
-      + `Rekaman kembali bila sumber mencantumkannya lagi, atau ADMIN dapat melepasnya dari sumber (POST /api/metadata/${encodeURIComponent(id)}/detach-harvest).`,
-    { extras: { harvested: true, withdrawn: true } });
-  }
-  throw new AppError('CONFLICT', `Rekaman "${id}" dipanen dari sumber lain; isinya diperbarui oleh sumber. `
-    + `ADMIN dapat melepasnya dari sumber dulu (POST /api/metadata/${encodeURIComponent(id)}/detach-harvest).`, { extras: { harvested: true } });
-}
-
-/**
- * A record as one caller sees it: the document plus what this caller may do with it, decided
- * here from the workflow table and the edit/delete rules, so a client never re-implements them.
- * These two fields are read-only: a client must not send them back.
- */
-export function withActions(rec: MetadataRecord, actor: Actor) {
-  return {
-    ...rec,
-    allowedTransitions: allowedTransitionsFor(rec, actor),
-    // a harvested record's content belongs to its source until an ADMIN detaches it (refuseHarvestedEdit)
-    permissions: { edit: canEditContent(actor, rec) && !('harvest' in rec && rec.harvest), delete: rec.status === 'DRAFT' && mayDeleteAsParty(actor, rec) },
-  };
-}
-
-function sendRecord(res: Response, rec: MetadataRecord, actor: Actor, status = 200, extra: Record<string, unknown> = {}): void {
-  res.status(status).set('ETag', etagOf(rec.version)).set('Cache-Control', 'private, no-cache').json({ ...withActions(rec, actor), ...extra });
-}
-
 /** The body of an XML import as a document; parse and mapping problems become 400 / 422. */
 function importedDoc(text: unknown): { doc: MetadataDoc; note: string; warnings: string[] } {
   try {
@@ -112,7 +70,7 @@ function importedDoc(text: unknown): { doc: MetadataDoc; note: string; warnings:
  * record they may not see is a 404 everywhere.
  */
 export function metadataRoutes(deps: AppDeps): Router {
-  const records = createRecordsService({ store: recordStoreFor(deps.db), afterCommit: (e) => deps.afterCommit(e) });
+  const { records } = deps;
   const r = Router();
   r.use(requireAuth);
   r.get('/', async (req, res) => {
@@ -143,22 +101,16 @@ export function metadataRoutes(deps: AppDeps): Router {
 
   r.get('/:id', async (req, res) => {
     const actor = actorOf(req);
-    const rec = await records.get(actor, req.params.id as string);
+    const rec = await records.read(actor, req.params.id as string);
     if (matchesIfNoneMatch(rec.version, req.get('if-none-match'))) {
       res.status(304).set('ETag', etagOf(rec.version)).end();
       return;
     }
-    const harvest = await findProvenance(deps.db, rec.id);
-    sendRecord(res, harvest ? { ...rec, harvest } as MetadataRecord : rec, actor);
+    sendRecord(res, rec, actor);
   });
 
   r.patch('/:id', async (req, res) => {
     const actor = actorOf(req);
-    const harvest = await findProvenance(deps.db, req.params.id as string);
-    if (harvest) {
-      await records.get(actor, req.params.id as string); // 404 first for a record the caller may not see
-      refuseHarvestedEdit(harvest, req.body, req.params.id as string);
-    }
     const rec = await records.patch(actor, req.params.id as string, req.body, ifMatchOf(req));
     sendRecord(res, rec, actor);
   });
@@ -180,10 +132,7 @@ export function metadataRoutes(deps: AppDeps): Router {
 
   /** Who the record may be submitted to: active QCQE of its organisation, and of others when it allows lintas-org review. */
   r.get('/:id/reviewer-candidates', async (req, res) => {
-    const rec = await records.get(actorOf(req), req.params.id as string);
-    const org = await findOrganisation(deps.db, rec.organisationId);
-    const allowOthers = org?.allowLintasOrgReviewer ?? false;
-    res.set('Cache-Control', 'private, no-cache').json({ allowLintasOrg: allowOthers, items: await listReviewerCandidates(deps.db, rec.organisationId, allowOthers) });
+    res.set('Cache-Control', 'private, no-cache').json(await records.reviewerCandidates(actorOf(req), req.params.id as string));
   });
 
   return r;

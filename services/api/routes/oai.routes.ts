@@ -1,9 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps';
-import { loadCswIdentity } from '../../../libs/db/csw-identity.repository';
-import { oaiStoreFor } from '../../../libs/db/oai-item.repository';
-import { createOaiService, type OaiIdentity } from '../../../libs/oai/oai-service';
-import { deriveTokenKey } from '../../../libs/oai/resumption-token';
 import { OAI_CONTENT_TYPE, envelope, errorsBody } from '../../../libs/oai/oai-writer';
 import { oaiError } from '../../../libs/oai/oai-errors';
 import { toDatestamp } from '../../../libs/oai/oai-dates';
@@ -12,22 +8,6 @@ export const OAI_PATH = '/oai';
 /** OAI-PMH arguments are short; a form body beyond this is not a harvester talking */
 const OAI_BODY_LIMIT = 64 * 1024;
 const RETRY_AFTER_SECONDS = 30;
-/** the OAI-PMH schema's emailType */
-const EMAIL = /^\S+@(\S+\.)+\S+$/;
-
-/**
- * The administrator addresses Identify must name: the CSW identity's e-mail (what an ADMIN set
- * at /api/admin/csw/settings, else CSW_EMAIL), else the MAIL_FROM address, else a placeholder
- * on the public host (the protocol requires one; set CSW_EMAIL).
- */
-export function adminEmailsOf(identityEmail: string, mailFrom: string, baseUrl: string): string[] {
-  const fromMail = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
-  const found = [identityEmail.trim(), fromMail.trim()].filter((m) => EMAIL.test(m));
-  if (found.length) return [found[0]!];
-  const host = new URL(baseUrl).hostname;
-  return [`admin@${host.includes('.') ? host : `${host}.localdomain`}`];
-}
-
 /** The decoded (name, value) pairs of a query string or form body, repeats kept. */
 const pairsOf = (encoded: string): [string, string][] => [...new URLSearchParams(encoded)];
 
@@ -41,27 +21,8 @@ export function oaiRoutes(deps: AppDeps): Router {
   const r = Router();
   const { config } = deps;
   const endpointUrl = `${config.baseUrl}${OAI_PATH}`;
-  const service = createOaiService({
-    store: oaiStoreFor(deps.db),
-    renderer: deps.renderer,
-    logger: deps.logger,
-    endpointUrl,
-    tokenKey: deriveTokenKey(config.sessionSecret),
-    pageSize: config.oai.pageSize,
-    tokenTtlSeconds: config.oai.tokenTtlSeconds,
-    repositoryIdentifier: config.oai.repositoryIdentifier,
-    async getIdentity(): Promise<OaiIdentity> {
-      const identity = await loadCswIdentity(deps.db, config.csw.identity);
-      return { repositoryName: identity.title, adminEmails: adminEmailsOf(identity.electronicMailAddress, config.mailFrom, config.baseUrl) };
-    },
-    onRenderedOnTheSpot(records) {
-      for (const rec of records) {
-        deps.jobs.enqueue('record.render', { recordId: rec.id, version: rec.version }).catch((err: unknown) => {
-          deps.logger.warn({ recordId: rec.id, err: (err as Error)?.message }, 'job render belum dapat dijadwalkan; rekonsiliasi menyusul');
-        });
-      }
-    },
-  });
+  // assembled once by the runtime (libs/assembly/oai-assembly.ts)
+  const { service } = deps.oai;
 
   const send = (res: Response, status: number, body: string) => {
     res.status(status).set('Content-Type', OAI_CONTENT_TYPE).set('Cache-Control', 'no-cache').send(Buffer.from(body, 'utf8'));

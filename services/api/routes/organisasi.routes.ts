@@ -1,8 +1,6 @@
 import { Router, type Request } from 'express';
 import { AppError, validationError, type FieldError } from '../../../libs/errors';
 import { isJsonObject } from '../../../libs/catalogue/merge-patch';
-import { createLintasOrgService } from '../../../libs/catalogue/records-lintas-org';
-import { lintasOrgStoreFor } from '../../../libs/db/lintas-org.repository';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireRole } from '../http/auth-guards';
 
@@ -31,7 +29,7 @@ function parseOrganisationPatch(body: unknown): boolean {
  * review switch (rules in libs/catalogue/records-lintas-org.ts).
  */
 export function organisasiRoutes(deps: AppDeps): Router {
-  const service = createLintasOrgService({ store: lintasOrgStoreFor(deps.db), afterCommit: (e) => deps.afterCommit(e) });
+  const service = deps.organisations;
   const r = Router();
   r.use(requireRole('ADMIN'));
 

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { AppError } from '../../../libs/errors';
-import { createRecordsService } from '../../../libs/catalogue/records.service';
-import { checkIfMatch, etagOf } from '../../../libs/catalogue/records-input';
-import { canEditContent, canReadRecord, recordNotFound } from '../../../libs/catalogue/visibility';
-import { findRecordById, recordStoreFor } from '../../../libs/db/record.repository';
+import { etagOf } from '../../../libs/catalogue/records-input';
 import { THUMBNAIL_TYPES, isThumbnailType, sniffImageType, type ThumbnailType } from '../../../libs/objectstore/image-type';
 import { imageSize } from '../../../libs/objectstore/image-size';
-import { thumbnailKey } from '../../../libs/objectstore/thumbnail-key';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireAuth } from '../http/auth-guards';
 import { notModified } from '../http/etag';
@@ -27,10 +23,7 @@ export const THUMBNAIL_PATH = /^\/metadata\/[^/]+\/thumbnail\/?$/;
 /** How long shared caches may keep a published record's graphic before revalidating (ETag). */
 const PUBLIC_MAX_AGE_SECONDS = 300;
 
-export const thumbnailUrlOf = (baseUrl: string, recordId: string): string =>
-  `${baseUrl}/api/metadata/${encodeURIComponent(recordId)}/thumbnail`;
-
-const contentEtag = (body: Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+const contentEtag = (body: Uint8Array): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** express.raw with the 2 MB limit, its errors as problem documents that say 2 MB. */
 const readImageBody: RequestHandler = (req, res, next) => {
@@ -72,8 +65,7 @@ const requireImageType: RequestHandler = (req, _res, next) => {
  * also for callers without a session); PUT follows the content-edit rules.
  */
 export function thumbnailRoutes(deps: AppDeps): Router {
-  const records = createRecordsService({ store: recordStoreFor(deps.db), afterCommit: (e) => deps.afterCommit(e) });
-  const store = deps.objectStore;
+  const { thumbnails } = deps;
   const r = Router();
 
   r.put('/:id/thumbnail', requireAuth, requireImageType, readImageBody, async (req, res) => {
@@ -87,29 +79,13 @@ export function thumbnailRoutes(deps: AppDeps): Router {
       });
     }
     checkPixelCount(body, type);
-    const ifMatch = req.get('if-match') ?? undefined;
-    // the rules first, so a refused caller stores nothing
-    const rec = await records.get(actor, id);
-    if (!canEditContent(actor, rec)) {
-      throw new AppError('FORBIDDEN', `Gambar pratinjau rekaman berstatus ${rec.status} hanya dapat diubah oleh pihak yang boleh mengubah isinya.`);
-    }
-    checkIfMatch(rec.version, ifMatch);
-    await store.put(thumbnailKey(id), body, type);
-    // through the use case: version + 1, history-free content change, record.updated → re-render with graphicOverview
-    const updated = await records.patch(actor, id, { thumbnailUrl: thumbnailUrlOf(deps.config.baseUrl, id) }, ifMatch);
+    const updated = await thumbnails.replace(actor, id, { body, contentType: type }, req.get('if-match') ?? undefined);
     res.status(200).set('ETag', etagOf(updated.version)).set('Cache-Control', 'private, no-cache').json(updated);
   });
 
   r.get('/:id/thumbnail', async (req: Request, res) => {
     const id = req.params.id as string;
-    const rec = await findRecordById(deps.db, id);
-    if (!rec) throw recordNotFound();
-    const isPublic = rec.status === 'PUBLISHED';
-    if (!isPublic && !(req.user && canReadRecord(actorOf(req), rec))) throw recordNotFound();
-    // only our own upload is served; a thumbnailUrl pointing elsewhere is the client's to fetch
-    const obj = rec.thumbnailUrl === thumbnailUrlOf(deps.config.baseUrl, id) ? await store.get(thumbnailKey(id)) : undefined;
-    if (!obj) throw new AppError('NOT_FOUND', 'Rekaman ini belum memiliki gambar pratinjau yang diunggah.');
-
+    const { isPublic, ...obj } = await thumbnails.read(req.user ? actorOf(req) : undefined, id);
     const etag = contentEtag(obj.body);
     res.set({
       ETag: etag,
@@ -122,7 +98,7 @@ export function thumbnailRoutes(deps: AppDeps): Router {
       res.status(304).end();
       return;
     }
-    res.status(200).type(isThumbnailType(obj.contentType) ? obj.contentType : 'application/octet-stream').send(obj.body);
+    res.status(200).type(isThumbnailType(obj.contentType) ? obj.contentType : 'application/octet-stream').send(Buffer.from(obj.body));
   });
 
   return r;

@@ -1,0 +1,110 @@
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import type { Database } from '../db/database';
+import { recordStoreFor, findRecordById } from '../db/record.repository';
+import { lintasOrgStoreFor } from '../db/lintas-org.repository';
+import { userStoreFor } from '../db/user-store';
+import { harvestSourceStoreFor } from '../db/harvest-source-store';
+import { findRender } from '../db/render.repository';
+import { loadCswIdentity, saveCswIdentity } from '../db/csw-identity.repository';
+import { createRecordsService, type RecordsService } from '../catalogue/records.service';
+import { createLintasOrgService, type LintasOrgService } from '../catalogue/records-lintas-org';
+import { createUsersService, type UsersService } from '../catalogue/users.service';
+import { createRecordThumbnails, type RecordThumbnails } from '../catalogue/record-thumbnails';
+import { createRecordExports, type RecordExports } from '../catalogue/record-export';
+import { createServiceIdentity, type ServiceIdentityService } from '../catalogue/service-identity';
+import type { AfterCommit } from '../catalogue/records-ports';
+import type { Passwords } from '../catalogue/users-ports';
+import { createHarvestSourcesService, type HarvestSourcesService } from '../harvest/harvest-sources.service';
+import type { HarvestQueue } from '../harvest/harvest-sources-ports';
+import { harvestSecretBox } from '../harvest/harvest-settings';
+import type { SecretBox } from '../harvest/secret-box';
+import { harvestRunJobId } from '../jobs/job-ids';
+import type { ObjectStore } from '../objectstore/object-store';
+import { thumbnailKey } from '../objectstore/thumbnail-key';
+import { applyHarvestSchedule } from '../processors/harvest-schedules';
+import type { JobSystem } from '../processors/job-system';
+import type { RecordRenderer } from '../processors/processor-deps';
+import type { ExportFormat } from '../render/formats';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/password';
+
+/** The catalogue's use cases as a process hands them to its entry points (routes, CLI commands). */
+export interface CatalogueUseCases {
+  records: RecordsService;
+  thumbnails: RecordThumbnails;
+  exports: RecordExports<ExportFormat>;
+  users: UsersService;
+  /** the organisation's settings (cross-organisation review) */
+  organisations: LintasOrgService;
+  harvestSources: HarvestSourcesService;
+  /** the catalogue's identity as CSW, OGC API – Records and OAI-PMH show it */
+  identity: ServiceIdentityService;
+}
+
+export interface UseCaseAssemblyDeps {
+  config: Readonly<Config>;
+  db: Database;
+  logger: Logger;
+  /** after a commit that wrote outbox events: relay kick, cache generation bump */
+  afterCommit: AfterCommit;
+  jobs: Pick<JobSystem, 'enqueue' | 'upsertSchedule' | 'removeSchedule'>;
+  objectStore: Pick<ObjectStore, 'put' | 'get'>;
+  renderer: RecordRenderer;
+}
+
+/** The public URL of a record's uploaded browse graphic (served by the REST API's thumbnail route). */
+export const thumbnailUrlOf = (baseUrl: string, recordId: string): string =>
+  `${baseUrl}/api/metadata/${encodeURIComponent(recordId)}/thumbnail`;
+
+export const PASSWORDS: Passwords = { hash: (p) => hashPassword(p), verify: verifyPassword, dummyHash: dummyPasswordHash };
+
+/** The users use cases on a database (also what the CLI and the first start use). */
+export const usersOn = (db: Database): UsersService => createUsersService({ store: userStoreFor(db), passwords: PASSWORDS });
+
+/** The harvest source administration on a database and a queue (also what the CLI uses). */
+export function harvestSourcesOn(db: Database, jobs: Pick<JobSystem, 'enqueue' | 'upsertSchedule' | 'removeSchedule'>, secrets: SecretBox): HarvestSourcesService {
+  const queue: HarvestQueue = {
+    applySchedule: (source) => applyHarvestSchedule(jobs, source),
+    enqueueRun: (run) => jobs.enqueue('harvest.run', run, { jobId: harvestRunJobId(run.runId) }),
+  };
+  return createHarvestSourcesService({ store: harvestSourceStoreFor(db), queue, secrets });
+}
+
+/**
+ * Every use case of the catalogue, each built once per process over the ports libs/db
+ * implements: the one place where repositories meet the domain.
+ */
+export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
+  const { config, db, logger, afterCommit, jobs, objectStore, renderer } = deps;
+  const records = createRecordsService({ store: recordStoreFor(db), afterCommit });
+  const requestRender = (rec: { id: string; version: number }): void => {
+    jobs.enqueue('record.render', { recordId: rec.id, version: rec.version }).catch((err: unknown) => {
+      logger.warn({ recordId: rec.id, err: (err as Error)?.message }, 'job render belum dapat dijadwalkan; rekonsiliasi menyusul');
+    });
+  };
+  return {
+    records,
+    thumbnails: createRecordThumbnails({
+      records,
+      findRecord: (id) => findRecordById(db, id),
+      images: {
+        put: (id, body, type) => objectStore.put(thumbnailKey(id), Buffer.from(body.buffer, body.byteOffset, body.byteLength), type),
+        get: (id) => objectStore.get(thumbnailKey(id)),
+      },
+      urlOf: (id) => thumbnailUrlOf(config.baseUrl, id),
+    }),
+    exports: createRecordExports<ExportFormat>({
+      findRecord: (id) => findRecordById(db, id),
+      findRender: (id, format) => findRender(db, id, format),
+      render: async (record, format) => renderer.render(record, format),
+      requestRender,
+    }),
+    users: usersOn(db),
+    organisations: createLintasOrgService({ store: lintasOrgStoreFor(db), afterCommit }),
+    harvestSources: harvestSourcesOn(db, jobs, harvestSecretBox(config)),
+    identity: createServiceIdentity({
+      store: { load: () => loadCswIdentity(db, config.csw.identity), save: (identity) => saveCswIdentity(db, identity) },
+      afterCommit,
+    }),
+  };
+}

@@ -1,0 +1,113 @@
+import { AppError } from '../errors';
+import type { Actor } from '../catalogue/user.types';
+import type { HarvestQueue, HarvestSourceStore, SourceFields } from './harvest-sources-ports';
+import type { HarvestRun, HarvestSource, RunTrigger } from './harvest.types';
+import type { SecretBox } from './secret-box';
+import { parseSourceInput, type SourceInput } from './source-input';
+
+/**
+ * Harvest source administration, shared by the REST routes and the CLI: an ADMIN manages the
+ * sources of their own organisation (anything else is 404, as for records; a `null` actor is
+ * the operator's CLI); credentials are sealed before they are stored and never returned; a
+ * schedule change is applied to the job schedulers at once.
+ */
+export interface HarvestSourcesService {
+  list(actor: Actor): Promise<HarvestSource[]>;
+  get(actor: Actor | null, id: string): Promise<HarvestSource>;
+  create(actor: Actor | null, body: unknown, opts: { ownerId: string; defaultOrg: string }): Promise<HarvestSource>;
+  update(actor: Actor | null, id: string, body: unknown): Promise<HarvestSource>;
+  remove(actor: Actor | null, id: string): Promise<void>;
+  /** opens a run and queues it; 409 with the open run when the source already has one queued or running */
+  requestRun(actor: Actor | null, id: string, trigger: RunTrigger, incremental: boolean): Promise<HarvestRun>;
+  runs(actor: Actor, id: string): Promise<HarvestRun[]>;
+  run(actor: Actor, id: string, runId: string): Promise<HarvestRun>;
+}
+
+export interface HarvestSourcesDeps {
+  store: HarvestSourceStore;
+  queue: HarvestQueue;
+  secrets: SecretBox;
+}
+
+const notFound = (): AppError => new AppError('NOT_FOUND', 'Sumber panen tidak ditemukan.');
+
+function checkOrg(actor: Actor | null, organisationId: string): void {
+  if (actor && organisationId !== actor.organisationId) {
+    throw new AppError('FORBIDDEN', 'ADMIN hanya dapat mengelola sumber panen organisasinya sendiri.');
+  }
+}
+
+export function createHarvestSourcesService(deps: HarvestSourcesDeps): HarvestSourcesService {
+  const { store, queue, secrets } = deps;
+
+  const fields = (input: SourceInput): SourceFields => {
+    const { credentials, ...rest } = input;
+    return { ...rest, ...(credentials === undefined ? {} : { credentials: credentials === null ? null : secrets.seal(credentials) }) };
+  };
+
+  /** The source if `actor` may manage it (ADMIN of its organisation, or the CLI). */
+  const get = async (actor: Actor | null, id: string): Promise<HarvestSource> => {
+    const s = await store.findSource(id);
+    if (!s || (actor && s.organisationId !== actor.organisationId)) throw notFound();
+    return s;
+  };
+
+  return {
+    list: (actor) => store.listSources(actor.organisationId),
+    get,
+
+    async create(actor, body, opts) {
+      const input = parseSourceInput(body, undefined, opts.defaultOrg);
+      checkOrg(actor, input.organisationId);
+      if (!(await store.organisationExists(input.organisationId))) {
+        throw new AppError('VALIDATION_FAILED', 'Organisasi tujuan tidak ada.', { extras: { errors: [{ path: '/organisationId', message: 'Organisasi tidak ditemukan.' }] } });
+      }
+      const source = await store.insertSource({ ...fields(input), ownerId: opts.ownerId });
+      if (source.schedule) await queue.applySchedule(source);
+      return source;
+    },
+
+    async update(actor, id, body) {
+      const current = await get(actor, id);
+      const input = parseSourceInput(body, current, current.organisationId);
+      checkOrg(actor, input.organisationId);
+      const updated = await store.updateSource(id, fields(input));
+      if (!updated) throw notFound();
+      if (updated.schedule !== current.schedule) await queue.applySchedule(updated);
+      return updated;
+    },
+
+    async remove(actor, id) {
+      const source = await get(actor, id);
+      if (await store.hasRunningRun(id)) throw new AppError('CONFLICT', 'Sumber sedang dipanen; hapus setelah run selesai.');
+      if (source.schedule) await queue.applySchedule({ id, schedule: null });
+      await store.deleteSource(id);
+    },
+
+    async requestRun(actor, id, trigger, incremental) {
+      await get(actor, id);
+      const { run, created } = await store.openRun(id, trigger, incremental);
+      if (!created) throw new AppError('CONFLICT', 'Sumber ini sudah punya run yang menunggu atau berjalan.', { extras: { run } });
+      try {
+        await queue.enqueueRun({ sourceId: id, runId: run.id, trigger, incremental });
+      } catch (err) {
+        // a queued run that no job will ever pick up would block the source: close it at once
+        await store.failRun(run.id, `run tidak dapat diantrekan: ${(err as Error).message}`);
+        throw err;
+      }
+      return run;
+    },
+
+    async runs(actor, id) {
+      const source = await get(actor, id);
+      return store.listRuns(source.id);
+    },
+
+    async run(actor, id, runId) {
+      const source = await get(actor, id);
+      const run = await store.findRun(runId);
+      if (!run || run.sourceId !== source.id) throw new AppError('NOT_FOUND', 'Run panen tidak ditemukan.');
+      return run;
+    },
+  };
+}
