@@ -64,6 +64,10 @@ WITH ins AS (
   SELECT s.key, s.file_identifier, $2::text, $3::text, $4::text, NULL,
          CASE WHEN $2::text = 'PUBLISHED' THEN now() END, ${ASSIGNMENTS.map(([, e]) => e).join(', ')}
     FROM ${SOURCE}
+  -- REST's rule (fileIdentifierHolder): an identifier that is or was public elsewhere is taken
+  -- even for a DRAFT, which the public index alone (PUBLISHED rows only) would let in
+   WHERE NOT EXISTS (SELECT 1 FROM records x WHERE x.file_identifier = s.file_identifier AND (x.status = 'PUBLISHED' OR x.published_at IS NOT NULL))
+     AND NOT EXISTS (SELECT 1 FROM oai_items i WHERE i.file_identifier = s.file_identifier)
   -- the organisation's identifier or a public one taken (migration 040); the key is new
   ON CONFLICT DO NOTHING
   RETURNING id, file_identifier, version
@@ -90,8 +94,8 @@ SELECT id, file_identifier, version FROM ins`;
 export interface InsertedRow { id: string; fileIdentifier: string; version: number }
 
 /**
- * Inserts the rows whose file identifier is free (within the organisation, and among public
- * records), each under a new random key, with their history (null → DRAFT, and DRAFT → PUBLISHED
+ * Inserts the rows whose file identifier is free (within the organisation, and among records
+ * that are or were public: REST's rules), each under a new random key, with their history (null → DRAFT, and DRAFT → PUBLISHED
  * when publishing; actor = owner) and outbox events (`record.created`, plus
  * `record.status-changed` when publishing, so renders are made and the CSW cache generation is
  * bumped). Returns the rows inserted (key and identifier); a taken identifier is left alone (ON
