@@ -7,7 +7,7 @@ import { buildGmd } from '../../libs/render/gmd-builder';
 import type { WorkerRuntime } from '../../services/worker/start-worker';
 import { runCliInProcess } from '../helpers/cli-runner';
 import { completeDoc, seedRecord } from '../helpers/fixtures';
-import { runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue } from '../helpers/harvest-support';
+import { runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { generateRecord } from '../helpers/sample-records';
 import { useSeededApp } from '../helpers/seeded-app';
 import { TEST_SESSION_SECRET } from '../helpers/test-app';
@@ -21,7 +21,7 @@ import { removeTempDirs, tempDir } from './cli-import-support';
  * kept), B's records are untouched, and a re-run updates A's records in place.
  */
 
-const ctx = useSeededApp();
+const ctx = useSeededApp({ env: { ...HARVEST_TEST_ENV } });
 let source: SourceCatalogue;
 let worker: WorkerRuntime;
 let src: HarvestSource;
