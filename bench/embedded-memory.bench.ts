@@ -26,6 +26,7 @@ import { openDatabase } from '../libs/db/open-database';
 import { createOrganisation } from '../libs/db/organisation.repository';
 import { createUser } from '../libs/db/user.repository';
 import { importFiles } from '../libs/import/batch-import';
+import { recordsBatchOn } from '../libs/assembly/use-case-assembly';
 import { hashPassword } from '../libs/security/password';
 import { buildGmd } from '../libs/render/gmd-builder';
 import { generateRecord } from '../test/helpers/sample-records';
@@ -167,7 +168,7 @@ async function makeTemplate(work: string): Promise<string> {
   try {
     const org = await createOrganisation(db, { name: 'Organisasi Benchmark Memori' });
     const admin = await createUser(db, { username: 'bench-memori', passwordHash: await hashPassword(PASSWORD), role: 'ADMIN', organisationId: org.id });
-    const summary = await importFiles(db, list, { organisationId: org.id, ownerId: admin.id, publish: true });
+    const summary = await importFiles(recordsBatchOn(db), list, { organisationId: org.id, ownerId: admin.id, publish: true });
     if (summary.imported !== RECORDS) throw new Error(`impor: ${summary.imported}/${RECORDS}`);
   } finally {
     await db.close();

@@ -21,6 +21,7 @@ import { createOrganisation } from '../libs/db/organisation.repository';
 import { openPgliteDatabase } from '../libs/db/pglite-database';
 import { createUser } from '../libs/db/user.repository';
 import { importFiles } from '../libs/import/batch-import';
+import { recordsBatchOn } from '../libs/assembly/use-case-assembly';
 import { hashPassword } from '../libs/security/password';
 import { RENDER_FORMATS } from '../libs/render/formats';
 import { buildGmd } from '../libs/render/gmd-builder';
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
       const org = await createOrganisation(store, { name: 'Organisasi Benchmark' });
       const admin = await createUser(store, { username: 'bench-admin', passwordHash: await hashPassword(PASSWORD), role: 'ADMIN', organisationId: org.id });
       const list = Array.from({ length: N }, (_, i) => path.join(files, String(Math.floor(i / 100)).padStart(3, '0'), `rekaman-${i}.xml`));
-      const summary = await importFiles(store, list, { organisationId: org.id, ownerId: admin.id, publish: true });
+      const summary = await importFiles(recordsBatchOn(store), list, { organisationId: org.id, ownerId: admin.id, publish: true });
       if (summary.imported !== N) throw new Error(`impor: ${summary.imported}/${N}`);
     } finally {
       await store.close();

@@ -8,6 +8,8 @@ import { harvestSourceStoreFor } from '../db/harvest-source-store';
 import { findRender } from '../db/render.repository';
 import { loadCswIdentity, saveCswIdentity } from '../db/csw-identity.repository';
 import { createRecordsService, type RecordsService } from '../catalogue/records.service';
+import { createRecordsBatch, type RecordsBatch } from '../catalogue/records-batch';
+import { recordBatchStoreFor } from '../db/record-batch-store';
 import { createLintasOrgService, type LintasOrgService } from '../catalogue/records-lintas-org';
 import { createUsersService, type UsersService } from '../catalogue/users.service';
 import { createRecordThumbnails, type RecordThumbnails } from '../catalogue/record-thumbnails';
@@ -60,6 +62,9 @@ export const PASSWORDS: Passwords = { hash: (p) => hashPassword(p), verify: veri
 
 /** The users use cases on a database (also what the CLI and the first start use). */
 export const usersOn = (db: Database): UsersService => createUsersService({ store: userStoreFor(db), passwords: PASSWORDS });
+
+/** The records use case's batch side on a database (the CLI's bulk import). */
+export const recordsBatchOn = (db: Database): RecordsBatch => createRecordsBatch({ store: recordBatchStoreFor(db) });
 
 /** The harvest source administration on a database and a queue (also what the CLI uses). */
 export function harvestSourcesOn(db: Database, jobs: Pick<JobSystem, 'enqueue' | 'upsertSchedule' | 'removeSchedule'>, secrets: SecretBox): HarvestSourcesService {

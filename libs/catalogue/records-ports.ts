@@ -3,6 +3,7 @@ import type { Organisation, User } from './user.types';
 import type { ReadScope } from './visibility';
 import type { Provenance } from './harvested-record';
 import type { ReviewerCandidate } from './reviewer-candidate';
+import type { SearchProjection } from './search-projection';
 
 /**
  * What the record use cases need from storage, stated here so the catalogue stays free of SQL
@@ -138,6 +139,42 @@ export interface LintasOrgStore {
   transaction<T>(fn: (tx: LintasOrgTx) => Promise<T>): Promise<T>;
   findOrganisation(id: string): Promise<Organisation | undefined>;
   countAssignments(organisationId: string): Promise<LintasOrgCounts>;
+}
+
+/** One record of a batch: its document serialised and its search projection (computed by the parse threads). */
+export interface BatchRecordRow {
+  fileIdentifier: string;
+  /** the MetadataDoc serialised (its fileIdentifier = `fileIdentifier`) */
+  docJson: string;
+  projection: SearchProjection;
+}
+
+/** An event of the transactional outbox, typed by the record events' table. */
+export type RecordEvent = { [K in RecordEventType]: { type: K; payload: RecordEvents[K] } }[RecordEventType];
+
+/** One transaction of a batch write (libs/db record-batch-store.ts): one statement per kind of write, not per record. */
+export interface RecordBatchTx {
+  /**
+   * Inserts the rows whose file identifier is free (within the organisation, and among records
+   * that are or were public: the same rules as a single create), each under a new key the store
+   * chooses; a taken identifier is left alone. Returns what was inserted.
+   */
+  insertFree(rows: readonly BatchRecordRow[], o: { organisationId: string; ownerId: string; status: 'DRAFT' | 'PUBLISHED' }): Promise<{ id: string; fileIdentifier: string; version: number }[]>;
+  /**
+   * Who holds these identifiers, locked until the transaction ends: a record of `organisationId`
+   * or one that is or was public (the organisation's own wins); others are not looked at.
+   */
+  lockHolders(fileIdentifiers: readonly string[], organisationId: string): Promise<Map<string, { organisationId: string }>>;
+  /** replaces the document of the organisation's records (by file identifier) whose document differs; version + 1 */
+  updateChanged(rows: readonly BatchRecordRow[], organisationId: string): Promise<{ id: string; fileIdentifier: string; version: number; status: RecordStatus }[]>;
+  appendHistory(entries: readonly NewHistoryEntry[]): Promise<void>;
+  emit(events: readonly RecordEvent[]): Promise<void>;
+}
+
+export interface RecordBatchStore {
+  transaction<T>(fn: (tx: RecordBatchTx) => Promise<T>): Promise<T>;
+  /** brings the planner's statistics of what batches write up to date (after a bulk) */
+  refreshStatistics(): Promise<void>;
 }
 
 /** Called after a commit that wrote outbox events (see AppDeps.afterCommit). */

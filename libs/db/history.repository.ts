@@ -12,6 +12,17 @@ export async function appendHistory(tx: Queryable, e: NewHistoryEntry): Promise<
   );
 }
 
+/** Many history rows in one statement (a batch), in the order given. */
+export async function appendHistoryRows(tx: Queryable, entries: readonly NewHistoryEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.query(
+    `INSERT INTO record_history (record_id, actor_id, from_status, to_status, note)
+     SELECT h->>'recordId', h->>'actorId', h->>'from', h->>'to', h->>'note'
+       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(h, n) ORDER BY n`,
+    [JSON.stringify(entries)],
+  );
+}
+
 interface HistoryRow {
   at: Date | string;
   actor_id: string | null;

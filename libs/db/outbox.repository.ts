@@ -12,6 +12,16 @@ export async function appendEvent(tx: Queryable, type: string, payload: Record<s
   await tx.query('INSERT INTO outbox (type, payload) VALUES ($1, $2)', [type, JSON.stringify(payload)]);
 }
 
+/** Many events in one statement (a batch), in the order given: that is the order they are relayed in. */
+export async function appendEvents(tx: Queryable, events: readonly { type: string; payload: object }[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.query(
+    `INSERT INTO outbox (type, payload)
+     SELECT e->>'type', e->'payload' FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(e, n) ORDER BY n`,
+    [JSON.stringify(events)],
+  );
+}
+
 /**
  * Claims up to `limit` undispatched events. `FOR UPDATE SKIP LOCKED` lets several processes
  * relay at once without handing the same event over twice in parallel.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordStatus } from '../catalogue/record.types';
-import { PROJECTION_COLUMNS, type SearchProjection } from '../catalogue/search-projection';
+import { PROJECTION_COLUMNS } from '../catalogue/search-projection';
+import type { BatchRecordRow } from '../catalogue/records-ports';
 import type { Queryable } from './database';
 import { projectionSqlType, projectionTarget, projectionValueSql } from './projection-columns';
 
@@ -23,13 +24,7 @@ import { projectionSqlType, projectionTarget, projectionValueSql } from './proje
  * is added exactly like a free one.
  */
 
-export interface BatchRecordRow {
-  /** the record's file identifier (the key of a new record is chosen by insertRecordBatch) */
-  fileIdentifier: string;
-  /** the MetadataDoc serialised (its fileIdentifier = `fileIdentifier`) */
-  docJson: string;
-  projection: SearchProjection;
-}
+export type { BatchRecordRow };
 
 export interface InsertBatchOptions {
   organisationId: string;
@@ -58,8 +53,8 @@ function rowsParam(rows: readonly BatchRecordRow[], keys?: readonly string[]): s
   return `[${rows.map((r, i) => `{"doc":${r.docJson},${JSON.stringify({ key: keys?.[i] ?? null, file_identifier: r.fileIdentifier, ...r.projection }).slice(1)}`).join(',')}]`;
 }
 
-const INSERT_SQL = `
-WITH ins AS (
+/** The records of a batch whose identifiers are free, each under its new key ($2 status, $3 organisation, $4 owner). */
+const INSERT_RECORDS = `
   INSERT INTO records (id, file_identifier, status, organisation_id, owner_id, reviewer_id, published_at, ${ASSIGNMENTS.map(([c]) => c).join(', ')})
   SELECT s.key, s.file_identifier, $2::text, $3::text, $4::text, NULL,
          CASE WHEN $2::text = 'PUBLISHED' THEN now() END, ${ASSIGNMENTS.map(([, e]) => e).join(', ')}
@@ -71,7 +66,11 @@ WITH ins AS (
   -- the organisation's identifier or a public one taken (migration 040); the key is new
   ON CONFLICT DO NOTHING
   RETURNING id, file_identifier, version
-), steps AS (
+`;
+
+const INSERT_SQL = `
+WITH ins AS (
+${INSERT_RECORDS}), steps AS (
   SELECT * FROM (VALUES (1, NULL::text, 'DRAFT', 'record.created'), (2, 'DRAFT', 'PUBLISHED', 'record.status-changed'))
     AS v(step, from_status, to_status, event_type)
    WHERE v.step = 1 OR $2::text = 'PUBLISHED'
@@ -90,6 +89,10 @@ WITH ins AS (
     FROM ins CROSS JOIN steps ORDER BY ins.id, steps.step
 )
 SELECT id, file_identifier, version FROM ins`;
+
+/** The records alone: their history and events are the records use case's to write (libs/catalogue/records-batch.ts). */
+const INSERT_ONLY_SQL = `WITH ins AS (
+${INSERT_RECORDS}) SELECT id, file_identifier, version FROM ins`;
 
 export interface InsertedRow { id: string; fileIdentifier: string; version: number }
 
@@ -129,17 +132,25 @@ export async function lockExistingRecords(tx: Queryable, ids: readonly string[],
   return out;
 }
 
-const UPDATE_SQL = `
-WITH upd AS (
+/** The organisation's records of the batch whose document differs ($2 organisation): version + 1. */
+const UPDATE_RECORDS = `
   UPDATE records r SET ${ASSIGNMENTS.map(([c, e]) => `${c} = ${e}`).join(', ')}, version = r.version + 1, updated_at = now()
     FROM ${SOURCE}
    WHERE r.organisation_id = $2::text AND r.file_identifier = s.file_identifier AND r.doc IS DISTINCT FROM s.doc
   RETURNING r.id, r.file_identifier, r.version, r.status
-), evt AS (
+`;
+
+const UPDATE_SQL = `
+WITH upd AS (
+${UPDATE_RECORDS}), evt AS (
   INSERT INTO outbox (type, payload)
   SELECT 'record.updated', jsonb_build_object('recordId', id, 'version', version, 'status', status) FROM upd ORDER BY id
 )
 SELECT id, file_identifier, version, status FROM upd`;
+
+/** The records alone (their events are the records use case's to write). */
+const UPDATE_ONLY_SQL = `WITH upd AS (
+${UPDATE_RECORDS}) SELECT id, file_identifier, version, status FROM upd`;
 
 /**
  * `--update`: replaces the content of existing records of `organisationId` (matched by file
@@ -154,5 +165,27 @@ export async function updateRecordBatch(
 ): Promise<{ id: string; fileIdentifier: string; version: number; status: RecordStatus }[]> {
   if (rows.length === 0) return [];
   const r = await tx.query<{ id: string; file_identifier: string; version: number; status: RecordStatus }>(UPDATE_SQL, [rowsParam(rows), organisationId]);
+  return r.rows.map((x) => ({ id: x.id, fileIdentifier: x.file_identifier, version: x.version, status: x.status }));
+}
+
+/**
+ * The records of a batch without their history and events (the records use case writes those,
+ * libs/catalogue/records-batch.ts): rows whose identifier is free are inserted under new keys.
+ */
+export async function insertRecordRows(tx: Queryable, rows: readonly BatchRecordRow[], opts: Omit<InsertBatchOptions, 'note'>): Promise<InsertedRow[]> {
+  if (rows.length === 0) return [];
+  const keys = rows.map(() => randomUUID());
+  const r = await tx.query<{ id: string; file_identifier: string; version: number }>(INSERT_ONLY_SQL, [rowsParam(rows, keys), opts.status, opts.organisationId, opts.ownerId]);
+  return r.rows.map((x) => ({ id: x.id, fileIdentifier: x.file_identifier, version: x.version }));
+}
+
+/** `updateRecordBatch` without the events (the records use case writes those). */
+export async function updateRecordRows(
+  tx: Queryable,
+  rows: readonly BatchRecordRow[],
+  organisationId: string,
+): Promise<{ id: string; fileIdentifier: string; version: number; status: RecordStatus }[]> {
+  if (rows.length === 0) return [];
+  const r = await tx.query<{ id: string; file_identifier: string; version: number; status: RecordStatus }>(UPDATE_ONLY_SQL, [rowsParam(rows), organisationId]);
   return r.rows.map((x) => ({ id: x.id, fileIdentifier: x.file_identifier, version: x.version, status: x.status }));
 }

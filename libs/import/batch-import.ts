@@ -1,7 +1,5 @@
 import { availableParallelism } from 'node:os';
-import type { Database, Queryable } from '../db/database';
-import { analyzeTables } from '../db/analyze-tables';
-import { insertRecordBatch, lockExistingRecords, RECORD_BATCH_TABLES, updateRecordBatch } from '../db/record-batch.repository';
+import type { RecordsBatch } from '../catalogue/records-batch';
 import type { SourceFormat } from './namespaces';
 import type { ParsedFile, ParsedOk } from './parse-file';
 import { createParsePool, type ParsePool } from './parse-pool';
@@ -9,7 +7,8 @@ import { createParsePool, type ParsePool } from './parse-pool';
 /**
  * Many ISO / Dublin Core files → records of one organisation, for `npm run cli -- import` and the
  * CSW golden-suite loader. Files are parsed on worker threads while the previous batch is being
- * written; each batch is one transaction with one INSERT statement (record-batch.repository.ts).
+ * written; each batch is one transaction of the records use case's batch port (libs/catalogue/records-batch.ts),
+ * which decides the history and events as a single create would.
  *
  * Rules:
  * - a file that cannot be parsed, mapped or validated is a failure with its reason; it never
@@ -114,7 +113,7 @@ async function* parseInOrder(pool: ParsePool, files: readonly string[]): AsyncGe
   }
 }
 
-export async function importFiles(db: Database, files: readonly string[], opts: ImportFilesOptions): Promise<ImportSummary> {
+export async function importFiles(batch: RecordsBatch, files: readonly string[], opts: ImportFilesOptions): Promise<ImportSummary> {
   const t0 = performance.now();
   const batchSize = Math.max(1, opts.batchSize ?? DEFAULT_BATCH);
   const threads = opts.threads ?? (files.length >= AUTO_THREADS_FROM ? availableParallelism() : 0);
@@ -129,7 +128,7 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
   const analyze = async () => {
     sinceAnalyze = 0;
     analyzeRuns++;
-    await analyzeTables(db, RECORD_BATCH_TABLES);
+    await batch.refreshStatistics();
   };
   const progress = () => opts.onProgress?.({
     total: files.length, processed, imported: s.importedFiles.length, updated: s.updatedFiles.length,
@@ -138,53 +137,28 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
 
   const imported = (r: ParsedOk, recordId: string): ImportedFile => ({ file: r.file, id: r.row.fileIdentifier, recordId, sourceFormat: r.sourceFormat, warnings: r.warnings });
 
-  /**
-   * One transaction: insert the free identifiers (under new keys), update (or skip) the taken
-   * ones. Taken means what REST refuses too: a record of this organisation, or one that is or
-   * was public; another organisation's never-public record takes nothing (batch-import rules).
-   */
-  async function writeRows(tx: Queryable, rows: ParsedOk[]): Promise<() => void> {
-    // file identifier → key
-    const inserted = new Map((await insertRecordBatch(tx, rows.map((r) => r.row), {
-      organisationId: opts.organisationId, ownerId: opts.ownerId, status: opts.publish ? 'PUBLISHED' : 'DRAFT', note,
-    })).map((x) => [x.fileIdentifier, x.id]));
-    const taken = rows.filter((r) => !inserted.has(r.row.fileIdentifier));
-    const skipped: SkippedFile[] = [];
-    let updated = new Map<string, string>();
-    if (taken.length && opts.update) {
-      const existing = await lockExistingRecords(tx, taken.map((r) => r.row.fileIdentifier), opts.organisationId);
-      const ours = taken.filter((r) => existing.get(r.row.fileIdentifier)?.organisationId === opts.organisationId);
-      updated = new Map((await updateRecordBatch(tx, ours.map((r) => r.row), opts.organisationId)).map((x) => [x.fileIdentifier, x.id]));
-      for (const r of taken) {
-        const fid = r.row.fileIdentifier;
-        if (updated.has(fid)) continue;
-        const reason = !existing.has(fid) ? 'sudah ada' : existing.get(fid)!.organisationId !== opts.organisationId
-          ? 'sudah ada (milik organisasi lain; tidak diperbarui)' : 'sudah ada (isi tidak berubah)';
-        skipped.push({ file: r.file, id: fid, reason });
-      }
-    } else {
-      for (const r of taken) skipped.push({ file: r.file, id: r.row.fileIdentifier, reason: 'sudah ada' });
+  /** One transaction of the batch port; counted only after the commit (a rolled-back batch is retried row by row). */
+  async function writeRows(rows: ParsedOk[]): Promise<void> {
+    const { inserted, updated, skipped } = await batch.write(rows.map((r) => r.row), {
+      organisationId: opts.organisationId, ownerId: opts.ownerId, publish: opts.publish === true, update: opts.update === true, note,
+    });
+    for (const r of rows) {
+      const fid = r.row.fileIdentifier;
+      if (inserted.has(fid)) s.importedFiles.push(imported(r, inserted.get(fid)!));
+      else if (updated.has(fid)) s.updatedFiles.push(imported(r, updated.get(fid)!));
+      else if (skipped.has(fid)) s.skippedFiles.push({ file: r.file, id: fid, reason: skipped.get(fid)! });
     }
-    // counted only after the commit: a rolled-back batch is retried row by row
-    return () => {
-      for (const r of rows) {
-        const fid = r.row.fileIdentifier;
-        if (inserted.has(fid)) s.importedFiles.push(imported(r, inserted.get(fid)!));
-        else if (updated.has(fid)) s.updatedFiles.push(imported(r, updated.get(fid)!));
-      }
-      s.skippedFiles.push(...skipped);
-    };
   }
 
   async function writeBatch(rows: ParsedOk[]): Promise<void> {
     const writtenBefore = s.importedFiles.length + s.updatedFiles.length;
     try {
-      (await db.transaction((tx) => writeRows(tx, rows)))();
+      await writeRows(rows);
     } catch (err) {
       if (!isRecordError(err)) throw err;
       for (const r of rows) {
         try {
-          (await db.transaction((tx) => writeRows(tx, [r])))();
+          await writeRows([r]);
         } catch (e) {
           if (!isRecordError(e)) throw e;
           s.failures.push({ file: r.file, reason: `ditolak basis data: ${(e as Error).message}` });

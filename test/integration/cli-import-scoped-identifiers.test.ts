@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { findRecordById, insertRecord } from '../../libs/db/record.repository';
 import { importFiles } from '../../libs/import/batch-import';
+import { recordsBatchOn } from '../../libs/assembly/use-case-assembly';
 import { buildGmd } from '../../libs/render/gmd-builder';
 import { docOf, generateRecord } from '../helpers/sample-records';
 import { cli, removeTempDirs, tempDir, world, writeGenerated, type World } from './cli-import-support';
@@ -35,7 +36,7 @@ it('--update replaces the organisation\'s record found by file identifier; anoth
   const dir = tempDir();
   const files = writeGenerated(dir, [1, 3]).map((id, i) => `${dir}/gen-${[1, 3][i]}.xml`);
   expect(files).toHaveLength(2);
-  const s = await importFiles(w.t.db, files, { organisationId: w.orgId, ownerId: w.admin.id, update: true, threads: 0 });
+  const s = await importFiles(recordsBatchOn(w.t.db), files, { organisationId: w.orgId, ownerId: w.admin.id, update: true, threads: 0 });
   expect(s.failures).toEqual([]);
   expect(s.updatedFiles.map((f) => f.id)).toEqual([one.id]);
   expect(s.importedFiles.map((f) => f.id)).toEqual([three.id]);

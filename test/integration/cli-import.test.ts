@@ -10,6 +10,7 @@ import { findRecordById } from '../../libs/db/record.repository';
 import { findStaleRenderRecords } from '../../libs/db/render.repository';
 import { importMetadataXml } from '../../libs/import';
 import { importFiles } from '../../libs/import/batch-import';
+import { recordsBatchOn } from '../../libs/assembly/use-case-assembly';
 import { jobForEvent, validateJobPayload } from '../../libs/jobs/job-registry';
 import { createLogger } from '../../libs/logger';
 import { createJobSystem } from '../../libs/processors/job-system';
@@ -362,7 +363,7 @@ describe('importFiles (the in-process API)', () => {
       CREATE TRIGGER tolak_gen_402 BEFORE INSERT ON records FOR EACH ROW EXECUTE FUNCTION tolak_gen_402();`);
     try {
       const files = readdirSync(dir).sort().map((f) => path.join(dir, f));
-      const s = await importFiles(w.t.db, files, { organisationId: w.orgId, ownerId: w.admin.id, batchSize: 3, threads: 0 });
+      const s = await importFiles(recordsBatchOn(w.t.db), files, { organisationId: w.orgId, ownerId: w.admin.id, batchSize: 3, threads: 0 });
       expect(s).toMatchObject({ total: 5, imported: 4, skipped: 0, failed: 1, threads: 0 });
       expect(s.failures).toEqual([{ file: path.join(dir, 'gen-402.xml'), reason: expect.stringMatching(/^ditolak basis data: rekaman uji ditolak/) }]);
       const rows = await w.t.db.query<{ id: string }>('SELECT file_identifier AS id FROM records ORDER BY file_identifier');
@@ -380,7 +381,7 @@ describe('importFiles (the in-process API)', () => {
     const ids = writeGenerated(dir, Array.from({ length: 60 }, (_, i) => 500 + i));
     const files = readdirSync(dir).sort().map((f) => path.join(dir, f));
     const seen: number[] = [];
-    const s = await importFiles(w.t.db, files, {
+    const s = await importFiles(recordsBatchOn(w.t.db), files, {
       organisationId: w.orgId, ownerId: w.admin.id, publish: true, threads: 2, batchSize: 25, onProgress: (p) => seen.push(p.processed),
     });
     expect(s).toMatchObject({ total: 60, imported: 60, failed: 0, threads: 2 });

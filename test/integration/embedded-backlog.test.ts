@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { findCredentialsByUsername } from '../../libs/db/user.repository';
 import { importFiles } from '../../libs/import/batch-import';
+import { recordsBatchOn } from '../../libs/assembly/use-case-assembly';
 import { RENDER_FORMATS } from '../../libs/render/formats';
 import { buildGmd } from '../../libs/render/gmd-builder';
 import { generateRecord } from '../helpers/sample-records';
@@ -50,7 +51,7 @@ it('answers health, login, the REST list and CSW while a backlog of renders drai
     writeFileSync(file, buildGmd(generateRecord(i)));
     return file;
   });
-  const summary = await importFiles(t.db, files, { organisationId: admin!.user.organisationId, ownerId: admin!.user.id, publish: true, threads: 0 });
+  const summary = await importFiles(recordsBatchOn(t.db), files, { organisationId: admin!.user.organisationId, ownerId: admin!.user.id, publish: true, threads: 0 });
   expect(summary.imported).toBe(N);
   await t.afterCommit({ cswChanged: true }); // as the REST routes do after a commit: the relay starts now
 

@@ -7,6 +7,7 @@ import { compileFilter } from '../../libs/search/filter/compile-sql';
 import type { FilterNode } from '../../libs/search/filter/filter-ast';
 import { openPgliteDatabase } from '../../libs/db/pglite-database';
 import { importFiles } from '../../libs/import/batch-import';
+import { recordsBatchOn } from '../../libs/assembly/use-case-assembly';
 import { copyPgliteTemplate } from '../helpers/pglite-template';
 import { waitUntil } from '../helpers/private-servers';
 import { removeTempDirs, tempDir, world, writeGenerated, type World } from './cli-import-support';
@@ -33,7 +34,7 @@ describe('planner statistics after a bulk import (server mode, real PostgreSQL)'
     const dir = tempDir();
     const ids = writeGenerated(dir, Array.from({ length: N }, (_, i) => i + 1));
     const files = ids.map((_, i) => `${dir}/gen-${i + 1}.xml`);
-    const s = await importFiles(w.t.db, files, { organisationId: w.orgId, ownerId: w.admin.id, publish: true, analyzeEveryRows: EVERY });
+    const s = await importFiles(recordsBatchOn(w.t.db), files, { organisationId: w.orgId, ownerId: w.admin.id, publish: true, analyzeEveryRows: EVERY });
     expect({ imported: s.imported, failed: s.failed, analyzeRuns: s.analyzeRuns }).toEqual({ imported: N, failed: 0, analyzeRuns: N / EVERY });
   }, 600_000);
 

@@ -6,6 +6,8 @@ import { startWorker, type WorkerRuntime } from '../../services/worker/start-wor
 import { completeDoc, seedWorld, type World } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { rendersAt, waitFor } from './worker-test-support';
+import { CSW_WARM_REQUESTS } from '../../libs/processors/csw-warm.hook';
+import { csw, identifiers, publishThroughWorkflow } from '../helpers/csw-cache-rules';
 
 /**
  * The whole path with a real BullMQ Worker: REST change → outbox → relay → queue → worker →
@@ -96,5 +98,20 @@ describe('worker end to end: REST change → render stored → export', () => {
     const again = await exportXml(id, 'gmd');
     expect(again.headers['x-render-source']).toBe('stored');
     expect(again.text).toContain('Sungai Baru');
+  });
+
+  it('the worker warms the CSW cache from its own assembly: no settings relayed through Redis, no API timer', async () => {
+    // what an API published for the worker before (the relay this process no longer has): gone
+    await t.deps.kv.del('csw:builtin-settings');
+    const published = await publishThroughWorkflow(w, 'Hangat Tanpa Relai');
+    await waitFor(() => rendersAt(t.db, published.id, published.version), 'render setelah publikasi');
+    await worker.jobs.whenIdle();
+    // the first request of each warmed form is already a hit: the worker computed it as the API would
+    for (const req of CSW_WARM_REQUESTS) {
+      const res = await csw(t, req.query as Record<string, string>);
+      expect([req.query.request, res.headers['x-cache']]).toEqual([req.query.request, 'hit']);
+    }
+    const firstPage = await csw(t, CSW_WARM_REQUESTS[1]!.query as Record<string, string>);
+    expect(identifiers(firstPage.text)).toContain(published.fileIdentifier ?? published.id);
   });
 });

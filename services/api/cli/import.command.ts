@@ -4,6 +4,7 @@ import { CREATOR_ROLES } from '../../../libs/catalogue/records.service';
 import type { Organisation, User } from '../../../libs/catalogue/user.types';
 import { findUserByUsername, listUsersOfOrganisation } from '../../../libs/db/user.repository';
 import { importFiles, type ImportSummary } from '../../../libs/import/batch-import';
+import { recordsBatchOn } from '../../../libs/assembly/use-case-assembly';
 import { findXmlFiles, MissingPathError } from '../../../libs/import/xml-files';
 import { CliFailure, UsageError, stringOption, type CliCommand, type CliContext, type ParsedArgs } from './cli-command';
 import { createProgressReporter } from './import-progress';
@@ -107,7 +108,7 @@ export const importCommand: CliCommand = {
     const progress = createProgressReporter(files.length, ctx.out);
     let summary: ImportSummary;
     try {
-      summary = await importFiles(await ctx.db(), files, {
+      summary = await importFiles(recordsBatchOn(await ctx.db()), files, {
         organisationId: org.id,
         ownerId: owner.id,
         publish,
