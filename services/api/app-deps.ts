@@ -9,7 +9,7 @@ import type { ObjectStore } from '../../libs/objectstore/object-store';
 import type { ComponentProbes } from '../../libs/ops/component-probes';
 import type { Metrics } from '../../libs/metrics/metrics';
 import type { PublicPagesSource } from '../../libs/catalogue/public-pages.port';
-import type { DashboardQueues } from './routes/queues-dashboard.routes';
+import type { DashboardQueues } from '../../libs/jobs/dashboard-queues';
 import type { BuiltinCatalogue } from '../../libs/assembly/catalogue-assembly';
 import type { OarecHtmlRenderer } from '../../libs/oarec/html-port';
 import type { CatalogueUseCases } from '../../libs/assembly/use-case-assembly';

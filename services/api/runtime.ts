@@ -24,7 +24,7 @@ import { createBuiltinCatalogue } from '../../libs/assembly/catalogue-assembly';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
 import { createMetrics } from '../../libs/metrics/metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
-import { createDashboardQueues } from './routes/queues-dashboard.routes';
+import { createDashboardQueues } from '../../libs/jobs/dashboard-queues';
 import { syncHarvestSchedules } from '../../libs/processors/harvest-schedules';
 import { createStartupLog } from './startup-log';
 

@@ -1,12 +1,9 @@
 import express, { type Express, type Request, type Response } from 'express';
-import { Queue } from 'bullmq';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import { QUEUE_NAMES, type QueueName } from '../../../libs/jobs/job-registry';
-import { bullPrefix, producerConnection } from '../../../libs/jobs/redis-connection';
-import type { Config } from '../../../libs/config';
-import type { Logger } from '../../../libs/logger';
+import type { QueueName } from '../../../libs/jobs/job-registry';
+import type { DashboardQueues } from '../../../libs/jobs/dashboard-queues';
 import { requireServiceAdmin } from '../http/auth-guards';
 
 /** Where the dashboard is mounted (bull-board builds its links and API calls from it). */
@@ -19,38 +16,6 @@ const QUEUE_DESCRIPTIONS: Partial<Record<QueueName, string>> & Record<string, st
   notify: 'Notifikasi surel dan WhatsApp atas perubahan alur kerja',
   harvest: 'Run panen sumber (harvest.run): manual dan terjadwal; run gagal tetap terlihat di sini',
 };
-
-/**
- * BullMQ handles of every registry queue for the dashboard, opened on the first visit (most API
- * processes are never asked for the board, so they hold no extra Redis connections) and closed
- * with the runtime.
- */
-export interface DashboardQueues {
-  queues(): Queue[];
-  close(): Promise<void>;
-}
-
-export function createDashboardQueues(config: Pick<Config, 'redisUrl' | 'redisPrefix'>, logger: Logger): DashboardQueues | undefined {
-  const redisUrl = config.redisUrl;
-  if (!redisUrl) return undefined;
-  let opened: Queue[] | undefined;
-  return {
-    queues() {
-      opened ??= QUEUE_NAMES.map((name) => {
-        // fail fast like every producer: while Redis is away the board's calls error at once
-        const q = new Queue(name, { connection: producerConnection(redisUrl), prefix: bullPrefix(config.redisPrefix) });
-        q.on('error', (err) => logger.warn({ queue: name, err: err.message }, 'dasbor antrean: kesalahan Redis'));
-        return q;
-      });
-      return opened;
-    },
-    async close() {
-      const qs = opened ?? [];
-      opened = undefined;
-      await Promise.all(qs.map((q) => q.close()));
-    },
-  };
-}
 
 const EMBEDDED_DETAIL =
   'Dasbor antrean memerlukan mode server (DATABASE_URL dan REDIS_URL, antrean BullMQ). Pada mode tertanam job ' +
