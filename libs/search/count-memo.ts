@@ -6,7 +6,7 @@
  * name here: the CSW cache generation, which every publish / unpublish / edit of a published
  * record bumps when it commits (libs/cache/csw-generation.ts).
  *
- * So counts are remembered in process per (generation, compiled filter) — exact counts, and
+ * So counts are remembered in process per (generation, filter key — the store's: CountStore.matchKey) — exact counts, and
  * the estimates given while an exact count is still being made (match-count.ts), so that every
  * page of a broad search shows the same number until the exact one replaces it. The rules are
  * the response cache's own, so a count is never staler than a cached response could be:
@@ -96,9 +96,4 @@ export function createCountMemo(opts: { maxEntries?: number; ttlMs?: number; now
       return true;
     },
   };
-}
-
-/** The memo key of a compiled filter: the SQL fragment and its parameter values. */
-export function countKey(where: string, params: readonly unknown[]): string {
-  return `${where}\u0000${JSON.stringify(params)}`;
 }

@@ -27,7 +27,7 @@ export interface BuiltinCatalogue {
   cswSettings: BuiltinCswSettings;
   /** absent when CSW_PROVIDER=external (then CSW is proxied, OARec still answers from here) */
   csw?: BuiltinCsw;
-  /** the protocol-independent search (OARec runs on it; pages may use it for counts) */
+  /** the protocol-independent search (CSW and OARec run on it; pages may use it for counts) */
   core: SearchCore;
   /** OGC API – Records with the same response cache and generation as CSW */
   oarec: { service: OarecService; cache: ResponseCache };
@@ -55,6 +55,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
   // one memo and one set of background counts for both protocols: a broad search counted for
   // CSW is exact for OGC API – Records too (same compiled filter)
   const counter = createMatchCounter(store, config.searchCount, logger);
+  const core = createSearchCore(store, counter);
   const getIdentity = () => loadCswIdentity(db, config.csw.identity);
   const cswSettings: BuiltinCswSettings = {
     baseUrl: config.baseUrl,
@@ -65,7 +66,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
     ? createBuiltinCsw({
       ...cswSettings,
       store,
-      counter,
+      core,
       getIdentity,
       kv,
       logger,
@@ -81,7 +82,6 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
       },
     })
     : undefined;
-  const core = createSearchCore(store, counter);
   const oarecService = createOarecService({
     baseUrl: config.baseUrl,
     core,

@@ -1,4 +1,5 @@
-import { countKey, createCountMemo } from '../../libs/search/count-memo';
+import { createCountMemo } from '../../libs/search/count-memo';
+import { countKey } from '../../libs/db/search-sql/compiled-query';
 import { createLocalEntries } from '../../libs/search/local-entries';
 import { createLocalScope } from '../../libs/search/local-scope';
 
