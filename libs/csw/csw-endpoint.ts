@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../cache/key-value';
-import type { CswIdentity } from '../config';
+import type { CswIdentity } from './csw-identity';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { RenderFormat } from '../render/formats';
 import type { SearchStore } from '../search/search-port';

@@ -30,7 +30,7 @@ export interface CswHttpResponse {
   status: number;
   contentType: string;
   body: string;
-  /** an estimated count: not to be cached (libs/search/response-cache.ts) */
+  /** an estimated count: not to be cached (libs/response-cache/response-cache.ts) */
   provisional?: boolean;
 }
 

@@ -3,8 +3,8 @@
  * BBOX, no filter at all) the exact count visits every matching row: tens of milliseconds at
  * 100,000 records, seconds at 1,000,000, on every page of a harvest and every repeated search.
  * The same count is asked again and again while nothing changes, and "nothing changed" has a
- * name here: the CSW cache generation, which every publish / unpublish / edit of a published
- * record bumps when it commits (libs/cache/csw-generation.ts).
+ * name here: the public catalogue's generation, which every publish / unpublish / edit of a published
+ * record bumps when it commits (libs/response-cache/generation.ts).
  *
  * So counts are remembered in process per (generation, filter key — the store's: CountStore.matchKey) — exact counts, and
  * the estimates given while an exact count is still being made (match-count.ts), so that every

@@ -74,7 +74,7 @@ export interface PageRequest {
   offset: number;
   /** 0: the count only (CSW resultType=hits) */
   limit: number;
-  /** the cache generation as a local scope (response-cache.ts); undefined: nothing is remembered */
+  /** the cache generation as a local scope (libs/response-cache/local-scope.ts); undefined: nothing is remembered */
   scope?: string;
 }
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { updateRecordStatus } from '../../libs/db/record.repository';
 import { createLogger } from '../../libs/logger';
-import { bumpCswGeneration } from '../../libs/search/cache-generation';
+import { bumpPublicGeneration } from '../../libs/response-cache/generation';
 import type { HarvestRun } from '../../libs/harvest/harvest.types';
 import { startWorker, type WorkerRuntime } from '../../services/worker/start-worker';
 import { loadSuiteRecords, type GoldenLoadResult } from './csw-golden-loader';
@@ -45,7 +45,7 @@ export async function startSourceCatalogue(suite: string): Promise<SourceCatalog
     baseUrl,
     cswUrl: `${baseUrl}/metadata/csw`,
     requests,
-    freshen: async () => { await bumpCswGeneration(t.deps.kv); },
+    freshen: async () => { await bumpPublicGeneration(t.deps.kv); },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,4 @@
-import type { CswIdentity } from '../../config';
+import type { CswIdentity } from '../csw-identity';
 import type { SearchStore } from '../../search/search-port';
 import type { MatchCounter } from '../../search/match-count';
 import type { SearchCore } from '../../search/search-core';
@@ -36,7 +36,7 @@ export interface CswServiceDeps {
 
 /**
  * What the caller knows about the request beyond the request itself. `countScope` is the cache
- * generation read BEFORE any database work, as a local scope (csw-response-cache.ts,
+ * generation read BEFORE any database work, as a local scope (libs/response-cache/response-cache.ts,
  * local-scope.ts): with it, exact counts may be reused from the count memo (count-memo.ts);
  * without it they are computed.
  */
