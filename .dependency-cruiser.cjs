@@ -40,8 +40,6 @@ const COMPOSITION_ROOTS = [
   '^libs/assembly/',
   '^services/api/main\\.ts$',
   '^services/api/runtime\\.ts$',
-  // assembles the search store and the protocol adapters today; moving into libs/assembly
-  '^services/api/builtin-catalogue\\.ts$',
   '^services/worker/main\\.ts$',
   '^services/worker/start-worker\\.ts$',
   // the CLI's wiring: opens the database and hands it to the command runner

@@ -1,14 +1,14 @@
-import type { Config, CswIdentity } from '../config';
+import type { Config, ServiceIdentity } from '../config';
 import type { KeyValueStore } from '../cache/key-value';
 import type { Database } from '../db/database';
-import { loadCswIdentity } from '../db/csw-identity.repository';
+import { loadServiceIdentity } from '../db/service-identity.repository';
 import { createSearchStore } from '../db/search.repository';
 import { gateQueryable } from '../db/gated-queryable';
 import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../csw/csw-endpoint';
 import type { SearchStore } from '../search/search-port';
 import { createSearchCore, type SearchCore } from '../search/search-core';
 import { createMatchCounter } from '../search/match-count';
-import { createResponseCache, type ResponseCache } from '../search/response-cache';
+import { createResponseCache, type ResponseCache } from '../response-cache/response-cache';
 import { createOarecService, type OarecService } from '../oarec/oarec-service';
 import type { Logger } from '../logger';
 import type { JobSystem } from '../processors/job-system';
@@ -21,13 +21,13 @@ import type { CswWarmTarget, RecordRenderer } from '../processors/processor-deps
  */
 export interface BuiltinCatalogue {
   store: SearchStore;
-  /** the CSW identity (title, abstract, contact) as stored over the CSW_* defaults */
-  getIdentity(): Promise<CswIdentity>;
+  /** the catalogue's identity (title, abstract, contact) as stored over the CSW_* defaults: CSW, OGC API – Records and OAI-PMH show it */
+  getIdentity(): Promise<ServiceIdentity>;
   /** how the built-in CSW answers (public base URL, exception status, identity defaults) */
   cswSettings: BuiltinCswSettings;
   /** absent when CSW_PROVIDER=external (then CSW is proxied, OARec still answers from here) */
   csw?: BuiltinCsw;
-  /** the protocol-independent search (OARec runs on it; pages may use it for counts) */
+  /** the protocol-independent search (CSW and OARec run on it; pages may use it for counts) */
   core: SearchCore;
   /** OGC API – Records with the same response cache and generation as CSW */
   oarec: { service: OarecService; cache: ResponseCache };
@@ -55,13 +55,14 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
   // one memo and one set of background counts for both protocols: a broad search counted for
   // CSW is exact for OGC API – Records too (same compiled filter)
   const counter = createMatchCounter(store, config.searchCount, logger);
-  const getIdentity = () => loadCswIdentity(db, config.csw.identity);
+  const core = createSearchCore(store, counter);
+  const getIdentity = () => loadServiceIdentity(db, config.csw.identity);
   const cswSettings = builtinCswSettings(config);
   const csw = config.csw.provider === 'builtin'
     ? createBuiltinCsw({
       ...cswSettings,
       store,
-      counter,
+      core,
       getIdentity,
       kv,
       logger,
@@ -77,7 +78,6 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
       },
     })
     : undefined;
-  const core = createSearchCore(store, counter);
   const oarecService = createOarecService({
     baseUrl: config.baseUrl,
     core,
@@ -113,7 +113,7 @@ export function assembleCswWarmer(deps: CswWarmerDeps): CswWarmTarget | undefine
     ...builtinCswSettings(config),
     store,
     counter: createMatchCounter(store, { exactRows: 1_000_000_000, concurrency: 0 }),
-    getIdentity: () => loadCswIdentity(db, config.csw.identity),
+    getIdentity: () => loadServiceIdentity(db, config.csw.identity),
     kv,
     logger,
     renderer,

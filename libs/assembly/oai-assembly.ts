@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { loadCswIdentity } from '../db/csw-identity.repository';
+import { loadServiceIdentity } from '../db/service-identity.repository';
 import { oaiStoreFor } from '../db/oai-item.repository';
 import type { Logger } from '../logger';
 import { adminEmailsOf } from '../oai/oai-admin-emails';
@@ -36,7 +36,7 @@ export function assembleOai(deps: OaiAssemblyDeps): { service: OaiService } {
     tokenTtlSeconds: config.oai.tokenTtlSeconds,
     repositoryIdentifier: config.oai.repositoryIdentifier,
     async getIdentity(): Promise<OaiIdentity> {
-      const identity = await loadCswIdentity(db, config.csw.identity);
+      const identity = await loadServiceIdentity(db, config.csw.identity);
       return { repositoryName: identity.title, adminEmails: adminEmailsOf(identity.electronicMailAddress, config.mailFrom, config.baseUrl) };
     },
     onRenderedOnTheSpot(records) {

@@ -6,7 +6,7 @@ import { lintasOrgStoreFor } from '../db/lintas-org.repository';
 import { userStoreFor } from '../db/user-store';
 import { harvestSourceStoreFor } from '../db/harvest-source-store';
 import { findRender } from '../db/render.repository';
-import { loadCswIdentity, saveCswIdentity } from '../db/csw-identity.repository';
+import { loadServiceIdentity, saveServiceIdentity } from '../db/service-identity.repository';
 import { createRecordsService, type RecordsService } from '../catalogue/records.service';
 import { createRecordsBatch, type RecordsBatch } from '../catalogue/records-batch';
 import { recordBatchStoreFor } from '../db/record-batch-store';
@@ -108,7 +108,7 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
     organisations: createLintasOrgService({ store: lintasOrgStoreFor(db), afterCommit }),
     harvestSources: harvestSourcesOn(db, jobs, harvestSecretBox(config)),
     identity: createServiceIdentity({
-      store: { load: () => loadCswIdentity(db, config.csw.identity), save: (identity) => saveCswIdentity(db, identity) },
+      store: { load: () => loadServiceIdentity(db, config.csw.identity), save: (identity) => saveServiceIdentity(db, identity) },
       afterCommit,
     }),
   };

@@ -26,7 +26,7 @@ export function createServiceIdentity(deps: { store: ServiceIdentityStore; after
     load: () => deps.store.load(),
     async save(identity) {
       await deps.store.save(identity);
-      await deps.afterCommit({ cswChanged: true });
+      await deps.afterCommit({ publicChanged: true });
     },
   };
 }

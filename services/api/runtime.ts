@@ -19,7 +19,7 @@ import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import type { AppDeps } from './app-deps';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { createLoginThrottle } from './auth/login-throttle';
-import { bumpCswGeneration, followCswGeneration } from '../../libs/search/cache-generation';
+import { bumpPublicGeneration, followPublicGeneration } from '../../libs/response-cache/generation';
 import { createBuiltinCatalogue } from '../../libs/assembly/catalogue-assembly';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
 import { createMetrics } from '../../libs/metrics/metrics';
@@ -80,7 +80,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
 
   // server mode: hold the CSW cache generation under a lease, so that cache hits need no Redis
   // read and a publish still waits until every replica has its new value (cache-generation.ts)
-  const generation = redis ? await startup.time('generasi cache diikuti', () => followCswGeneration(kv)) : await followCswGeneration(kv);
+  const generation = redis ? await startup.time('generasi cache diikuti', () => followPublicGeneration(kv)) : await followPublicGeneration(kv);
 
   // compiled once here and shared: export renders on the spot with it, embedded jobs too
   const metrics = createMetrics('api');
@@ -96,12 +96,12 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
   const dashboardQueues = createDashboardQueues(config, logger);
 
   /**
-   * After a transaction that wrote outbox events has committed. `cswChanged` = the change
+   * After a transaction that wrote outbox events has committed. `publicChanged` = the change
    * touched what the public protocols show (a record that is or was PUBLISHED, or the service
    * identity): the cache generation is bumped before this returns, so the next answer is fresh.
    */
   const afterCommit: AfterCommit = async (effects) => {
-    if (effects?.cswChanged) await bumpCswGeneration(kv, logger);
+    if (effects?.publicChanged) await bumpPublicGeneration(kv, logger);
     relay.kick();
   };
   // every use case once, over the repositories of libs/db: the routes get these, never the database
