@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CSW_SUITES_DIR } from '../helpers/csw-golden-loader';
+import { CSW_SUITES_DIR } from '../helpers/test-data';
 
 /**
  * The requests of one shared suite as files give them: `post/<name>.xml` bodies and the KVP

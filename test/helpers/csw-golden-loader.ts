@@ -7,16 +7,15 @@ import { insertRecord } from '../../libs/db/record.repository';
 import { upsertRenders } from '../../libs/db/render.repository';
 import type { RecordRenderer } from '../../libs/processors/processor-deps';
 import { createFixtureUser } from './fixtures';
-import { SHARED_DIR } from './xsd';
+import { CSW_SUITES_DIR } from './test-data';
 
 /**
- * Ingests the sample records of a shared CSW suite (`../shared/csw-suites/suites/<suite>/data`)
+ * Ingests the sample records of a shared CSW suite (`test/data/csw-suites/suites/<suite>/data`)
  * as PUBLISHED records with every render stored, the way a published record looks once the
  * worker has rendered it: importMetadataXml → insertRecord (projection included) → the real
  * renderer → upsertRenders. The expected answers of a suite assume only its own records, so
  * each suite gets its own database.
  */
-export const CSW_SUITES_DIR = path.join(SHARED_DIR, 'csw-suites/suites');
 
 export interface LoadedRecord {
   file: string;

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DOMParser, XMLSerializer, type Element } from '@xmldom/xmldom';
-import { SCHEMAS_DIR, validateXsdMany, type XsdResult, type XsdSchema } from './xsd';
+import { CSW_SCHEMAS_DIR } from './test-data';
+import { validateXsdMany, type XsdResult, type XsdSchema } from './xsd';
 
 /**
  * A GetRecords/GetRecordById response holding gmd or mdb records cannot be checked with
@@ -16,7 +17,7 @@ export function validateWithIsoRecords(xmls: string[]): { valid: boolean; errors
   const dir = mkdtempSync(path.join(tmpdir(), 'gk-csw-xsd-'));
   try {
     const wrapper = path.join(dir, 'wrapper.xsd');
-    const loc = (p: string): string => path.join(SCHEMAS_DIR, p);
+    const loc = (p: string): string => path.join(CSW_SCHEMAS_DIR, p);
     writeFileSync(
       wrapper,
       `<?xml version="1.0"?>
@@ -32,7 +33,7 @@ export function validateWithIsoRecords(xmls: string[]): { valid: boolean; errors
       return f;
     });
     const res = spawnSync('xmllint', ['--noout', '--nonet', '--schema', wrapper, ...files], {
-      env: { ...process.env, XML_CATALOG_FILES: path.join(SCHEMAS_DIR, 'catalog.xml') },
+      env: { ...process.env, XML_CATALOG_FILES: path.join(CSW_SCHEMAS_DIR, 'catalog.xml') },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });

@@ -10,10 +10,7 @@ import { loadSuiteRecords } from './csw-golden-loader';
 import { createFixtureUser } from './fixtures';
 import { docOf, SAMPLE_RECORDS } from './sample-records';
 import type { TestApp } from './test-app';
-import { SHARED_DIR } from './xsd';
-
-/** The bundled, offline JSON Schemas of OGC API – Records 1.0 (../shared/oarec-schemas/bundled). */
-export const OAREC_SCHEMA_DIR = path.join(SHARED_DIR, 'oarec-schemas/bundled');
+import { OAREC_SCHEMAS_DIR } from './test-data';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
@@ -23,7 +20,7 @@ const compiled = new Map<string, ValidateFunction>();
 export function oarecSchema(name: 'landingPage' | 'confClasses' | 'catalogs' | 'collection' | 'recordCollectionGeoJSON' | 'recordGeoJSON' | 'exception'): ValidateFunction {
   let v = compiled.get(name);
   if (!v) {
-    v = ajv.compile(JSON.parse(readFileSync(path.join(OAREC_SCHEMA_DIR, `${name}.json`), 'utf8')) as object);
+    v = ajv.compile(JSON.parse(readFileSync(path.join(OAREC_SCHEMAS_DIR, `${name}.json`), 'utf8')) as object);
     compiled.set(name, v);
   }
   return v;

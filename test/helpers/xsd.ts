@@ -2,17 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CSW_SCHEMAS_DIR } from './test-data';
 
 /**
  * XSD validation for tests with Debian's xmllint against the official schemas in
- * ../shared/csw-suites/schemas (CI checks the repository out with shared/ beside it).
+ * test/data/csw-suites/schemas (CSW_SCHEMAS_DIR).
  * xmllint compiles the schema on every call (seconds for ISO), so validateXsdMany checks many
  * documents in one run; --nonet plus the XML catalog keeps everything offline.
  */
-export const SHARED_DIR = path.resolve(__dirname, '../../../shared');
-export const SCHEMAS_DIR = path.join(SHARED_DIR, 'csw-suites/schemas');
-const CATALOG = path.join(SCHEMAS_DIR, 'catalog.xml');
-const ISO3 = path.join(SCHEMAS_DIR, 'iso19115-3/standards.iso.org/iso/19115/-3');
+const CATALOG = path.join(CSW_SCHEMAS_DIR, 'catalog.xml');
+const ISO3 = path.join(CSW_SCHEMAS_DIR, 'iso19115-3/standards.iso.org/iso/19115/-3');
 
 export type XsdSchema = 'gmd' | 'mdb2016' | 'mdb2018' | 'csw-record' | 'csw-discovery' | 'ows-exception';
 
@@ -25,12 +24,12 @@ export type XsdSchema = 'gmd' | 'mdb2016' | 'mdb2018' | 'csw-record' | 'csw-disc
  * imports mdb.xsd, so the root element is still checked against mdb.
  */
 export const XSD_FILES: Record<XsdSchema, string> = {
-  gmd: path.join(SCHEMAS_DIR, 'ogc/csw/2.0.2/profiles/apiso/1.0.0/apiso.xsd'),
+  gmd: path.join(CSW_SCHEMAS_DIR, 'ogc/csw/2.0.2/profiles/apiso/1.0.0/apiso.xsd'),
   mdb2016: path.join(ISO3, 'mds/1.0/mds.xsd'),
   mdb2018: path.join(ISO3, 'mds/2.0/mds.xsd'),
-  'csw-record': path.join(SCHEMAS_DIR, 'ogc/csw/2.0.2/record.xsd'),
-  'csw-discovery': path.join(SCHEMAS_DIR, 'ogc/csw/2.0.2/CSW-discovery.xsd'),
-  'ows-exception': path.join(SCHEMAS_DIR, 'ogc/ows/1.0.0/owsExceptionReport.xsd'),
+  'csw-record': path.join(CSW_SCHEMAS_DIR, 'ogc/csw/2.0.2/record.xsd'),
+  'csw-discovery': path.join(CSW_SCHEMAS_DIR, 'ogc/csw/2.0.2/CSW-discovery.xsd'),
+  'ows-exception': path.join(CSW_SCHEMAS_DIR, 'ogc/ows/1.0.0/owsExceptionReport.xsd'),
 };
 
 export interface XsdResult {

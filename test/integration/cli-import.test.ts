@@ -19,6 +19,7 @@ import { RENDER_FORMATS } from '../../libs/render/formats';
 import { buildGmd } from '../../libs/render/gmd-builder';
 import { TEST_REDIS_URL } from '../helpers/env';
 import { spawnCli } from '../helpers/cli-runner';
+import { CSW_SUITES_DIR as SUITES } from '../helpers/test-data';
 import { docOf, generateRecord, sampleRecord } from '../helpers/sample-records';
 import {
   CLI_SECRET, cli, outboxEvents, removeTempDirs, tempDir, world, writeGenerated, keyIn, type World, } from './cli-import-support';
@@ -31,7 +32,6 @@ import { rendersAt } from './worker-test-support';
  * database refuses, and the real entry point as a child process.
  */
 
-const SUITES = path.resolve(__dirname, '../../../shared/csw-suites/suites');
 /** every suite `data` folder: 33 records (12 CITE csw:Record, 17 apiso ISO 19139, 4 ISO 19115-3) */
 const SUITE_DIRS = readdirSync(SUITES).map((s) => path.join(SUITES, s, 'data')).filter((d) => existsSync(d)).sort();
 const SUITE_FILES = SUITE_DIRS.flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.xml')).map((f) => path.join(d, f)));

@@ -9,7 +9,7 @@ import { NS } from '../../libs/csw/namespaces';
 import { insertRecord } from '../../libs/db/record.repository';
 import { importMetadataXml } from '../../libs/import';
 import { createRenderer } from '../../libs/render';
-import { SHARED_DIR } from '../helpers/xsd';
+import { CSW_SUITES_DIR } from '../helpers/test-data';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 /**
@@ -18,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
  * (projection → service_type) with real renders, and answered by the CSW service. The
  * expected answer is pycsw's (suites/apiso/expected), compared by meaning.
  */
-const APISO = path.join(SHARED_DIR, 'csw-suites/suites/apiso');
+const APISO = path.join(CSW_SUITES_DIR, 'apiso');
 const select = xpath.useNamespaces({ csw: NS.csw, gmd: NS.gmd, gco: 'http://www.isotc211.org/2005/gco', dc: NS.dc });
 const parse = (xml: string): Document => new DOMParser().parseFromString(xml, 'application/xml');
 const texts = (d: Document, p: string): string[] => (select(p, d as unknown as Node) as Node[]).map((n) => (n.textContent ?? '').trim());

@@ -7,6 +7,7 @@ import { parseCql } from '../../libs/csw/filter/parse-cql';
 import { parseOgcFilter } from '../../libs/csw/filter/parse-ogc-filter';
 import { parseSortByXml } from '../../libs/csw/sort-by';
 import { parseXmlSafely } from '../../libs/xml/safe-parse';
+import { CSW_SUITES_DIR as SUITES } from '../helpers/test-data';
 
 /**
  * Every constraint in the real request files of the CITE, apiso and default suites parses,
@@ -14,7 +15,6 @@ import { parseXmlSafely } from '../../libs/xml/safe-parse';
  * exception about the filter. The few places where we answer differently from pycsw on
  * purpose are listed in DEVIATIONS with the reason.
  */
-const SUITES = path.resolve(__dirname, '../../../shared/csw-suites/suites');
 const CSW = 'http://www.opengis.net/cat/csw/2.0.2';
 
 const DEVIATIONS: Record<string, { parses: boolean; why: string }> = {

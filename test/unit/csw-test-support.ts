@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
-import { SHARED_DIR } from '../helpers/xsd';
+import { CSW_SUITES_DIR as SUITES_DIR } from '../helpers/test-data';
 
 /** Shared by the test/unit/csw-*.test.ts files of the CSW protocol layer (not a test itself). */
-export const SUITES_DIR = path.join(SHARED_DIR, 'csw-suites/suites');
 
 export interface SuiteRequest {
   suite: string;

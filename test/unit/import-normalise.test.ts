@@ -9,6 +9,7 @@ import { normaliseLanguage } from '../../libs/import/normalise-language';
 import { normaliseProtocol } from '../../libs/import/normalise-protocol';
 import { normaliseDate, normaliseUrl } from '../../libs/import/values';
 import { XmlInputError } from '../../libs/xml/safe-parse';
+import { CSW_SUITES_DIR } from '../helpers/test-data';
 
 describe('language normalisation → ISO 639-2/T', () => {
   it.each([
@@ -116,7 +117,7 @@ describe('union of boxes', () => {
 });
 
 describe('robustness', () => {
-  const sample = fs.readFileSync(path.resolve(__dirname, '../../../shared/csw-suites/suites/iso19115p3/data/metawal.wallonie.be-catchments.xml'), 'utf8');
+  const sample = fs.readFileSync(path.join(CSW_SUITES_DIR, 'iso19115p3/data/metawal.wallonie.be-catchments.xml'), 'utf8');
   const expectedFailure = (e: unknown): boolean => e instanceof XmlInputError || e instanceof ImportMappingError;
 
   it('any string either imports or fails with XmlInputError / ImportMappingError', () => {

@@ -5,6 +5,7 @@ import { METADATA_SCHEMA } from '../../libs/catalogue/metadata.schema';
 import { validateMetadataDoc } from '../../libs/catalogue/validate-record';
 import { importMetadataXml, type ImportResult } from '../../libs/import';
 import { findXmlFiles } from '../../libs/import/xml-files';
+import { CSW_SUITES_DIR as SUITES } from '../helpers/test-data';
 import { createRenderer, type Renderer } from '../../libs/render';
 import {
   ANTIMERIDIAN, DUBLIN_CORE_IMPORT, FULL, MINIMAL, NO_EXTENT, OPEN_TIME, SERVICE, SPECIAL_CHARS, docOf, generateRecord, sampleRecord,
@@ -16,7 +17,6 @@ import {
  * document, field for field. The same for the shared suite records: file → JSON → mdb2018 → JSON.
  */
 
-const SUITES = path.resolve(__dirname, '../../../shared/csw-suites/suites');
 
 let renderer: Renderer;
 beforeAll(async () => { renderer = await createRenderer(); }, 300_000);

@@ -2,12 +2,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { validateMetadataDoc } from '../../libs/catalogue/validate-record';
 import { importMetadataXml, type ImportResult } from '../../libs/import';
+import { CSW_SUITES_DIR as SUITES } from '../helpers/test-data';
 
 /**
  * Every sample record of the CSW test suites imports, and the values the CSW queries depend on
  * (identifiers, titles, boxes and their axis order, dates, codes) come out right.
  */
-const SUITES = path.resolve(__dirname, '../../../shared/csw-suites/suites');
 
 function sampleFiles(): { suite: string; file: string; full: string }[] {
   return fs.readdirSync(SUITES).flatMap((suite) => {

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CSW_SCHEMAS_DIR } from '../helpers/test-data';
 import {
   DQ_ELEMENT_19139_NAME, getReferenceLabel, getReferenceList, hasCode, ISO19139_CODELIST_BASE, ISO19139_TOPIC_CATEGORIES,
   isReferenceListName, REFERENCE_LIST_CODELIST, REFERENCE_LIST_NAMES, type ReferenceListName,
 } from '../../libs/catalogue/reference-lists';
 
-const ISO19139_DIR = path.resolve(__dirname, '../../../shared/csw-suites/schemas/ogc/iso/19139/20060504');
+const ISO19139_DIR = path.join(CSW_SCHEMAS_DIR, 'ogc/iso/19139/20060504');
 const GMX_CODELISTS = readFileSync(path.join(ISO19139_DIR, 'resources/Codelist/gmxCodelists.xml'), 'utf8');
 
 /** Codes of one dictionary in the official ISO 19139 gmxCodelists.xml (19115:2003 content). */

@@ -1,14 +1,15 @@
 import { RENDER_FORMATS, type RenderFormat } from '../../libs/render/formats';
 import { createRenderer, type RenderSet } from '../../libs/render';
 import { SAMPLE_RECORDS, SERVICE, generateRecord, sampleRecord } from '../helpers/sample-records';
-import { SHARED_DIR, validateXsdMany, type XsdSchema } from '../helpers/xsd';
+import { CSW_SUITES_DIR as SUITES } from '../helpers/test-data';
+import { validateXsdMany, type XsdSchema } from '../helpers/xsd';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { importMetadataXml } from '../../libs/import';
 
 /**
  * Every form of every sample record is valid against the official schema of its form
- * (../shared/csw-suites/schemas), checked with xmllint: one xmllint run per form.
+ * (test/data/csw-suites/schemas), checked with xmllint: one xmllint run per form.
  */
 const SCHEMA: Record<RenderFormat, XsdSchema> = {
   gmd: 'gmd', 'gmd-summary': 'gmd', 'gmd-brief': 'gmd',
@@ -26,7 +27,6 @@ const RECORDS = [
 
 // The sample records of the CSW suites (CITE Dublin Core, ISO 19139, ISO 19115-3), imported as
 // a user would import them: what the catalogue stores of real-world metadata must render valid too.
-const SUITES = path.join(SHARED_DIR, 'csw-suites/suites');
 const SUITE_RECORDS = ['cite', 'apiso', 'iso19115p3'].flatMap((suite) =>
   readdirSync(path.join(SUITES, suite, 'data'))
     .filter((f) => f.endsWith('.xml'))

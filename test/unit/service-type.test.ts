@@ -7,7 +7,7 @@ import { DOMAIN_LIMIT, ISO_QUERYABLES, resolveQueryable } from '../../libs/searc
 import { domainSql } from '../../libs/db/search-sql/domain-sql';
 import { QUERYABLE_SQL } from '../../libs/db/search-sql/queryable-sql';
 import { importMetadataXml } from '../../libs/import';
-import { SUITES_DIR } from './csw-test-support';
+import { CSW_SUITES_DIR } from '../helpers/test-data';
 
 /**
  * apiso:ServiceType has its own home: MetadataDoc.serviceType (schema + type), the
@@ -64,7 +64,7 @@ describe('apiso:ServiceType queryable', () => {
 });
 
 describe('import of srv:serviceType', () => {
-  const sample = (file: string) => importMetadataXml(readFileSync(path.join(SUITES_DIR, 'apiso/data', file), 'utf8')).doc;
+  const sample = (file: string) => importMetadataXml(readFileSync(path.join(CSW_SUITES_DIR, 'apiso/data', file), 'utf8')).doc;
 
   it('reads gco:LocalName (the apiso service record and the NOAA THREDDS record)', () => {
     expect(sample('3e9a8c05.xml').serviceType).toBe('view');
