@@ -42,6 +42,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`geokatalog gagal dimulai: ${(err as Error).stack ?? err}\n`);
+  // a refusal the operator can act on (libs/db's EmbeddedStoreInUseError) needs no stack trace
+  const text = (err as Error)?.name === 'EmbeddedStoreInUseError' ? (err as Error).message : (err as Error)?.stack ?? String(err);
+  process.stderr.write(`geokatalog gagal dimulai: ${text}\n`);
   process.exit(1);
 });

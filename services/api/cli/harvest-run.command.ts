@@ -13,7 +13,7 @@ export const harvestRunCommand: CliCommand = {
   usage: '<id-sumber> [--incremental] [--report laporan.json]',
   details: [
     'Keluar dengan kode 1 bila run gagal (laporan tetap tersimpan dan dicetak).',
-    'Mode tertanam: hentikan server dulu (direktori PGlite hanya dapat dibuka satu proses).',
+    'Mode tertanam: bila server berjalan, run memakai basis data server itu (lewat soket di DATA_DIR).',
   ],
   options: { incremental: { type: 'boolean' }, report: { type: 'string' } },
   positionals: { min: 1, max: 1, names: '<id-sumber>' },
