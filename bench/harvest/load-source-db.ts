@@ -42,11 +42,11 @@ export async function ensureHarvestSourceDb(opts: { n: number; adminUrl: string;
     for (let from = have; from < opts.n; from += batch) {
       const ids: string[] = [];
       const xmls: string[] = [];
-      const rows: { id: string; docJson: string; projection: ReturnType<typeof projectRecord> }[] = [];
+      const rows: { fileIdentifier: string; docJson: string; projection: ReturnType<typeof projectRecord> }[] = [];
       for (let i = from; i < Math.min(opts.n, from + batch); i++) {
         const id = benchId(i);
         const doc = { ...benchDoc(i), fileIdentifier: id };
-        rows.push({ id, docJson: JSON.stringify(doc), projection: projectRecord(doc, id) });
+        rows.push({ fileIdentifier: id, docJson: JSON.stringify(doc), projection: projectRecord(doc, id) });
         ids.push(id);
         const now = new Date().toISOString();
         xmls.push(await renderer.render({
@@ -54,11 +54,14 @@ export async function ensureHarvestSourceDb(opts: { n: number; adminUrl: string;
         }, 'gmd'));
       }
       await db.transaction(async (tx) => {
-        await insertRecordBatch(tx, rows, { organisationId: 'bench-org', ownerId: 'bench-user', status: 'PUBLISHED', note: 'bench' });
+        // the renders are stored under the keys the server chose for the new records
+        const keys = new Map((await insertRecordBatch(tx, rows, { organisationId: 'bench-org', ownerId: 'bench-user', status: 'PUBLISHED', note: 'bench' }))
+          .map((x) => [x.fileIdentifier, x.id]));
+        const written = ids.flatMap((id, i) => (keys.has(id) ? [[keys.get(id)!, xmls[i]!] as const] : []));
         await tx.query(
           `INSERT INTO record_renders (record_id, format, version, xml) SELECT id, 'gmd', 1, xml FROM unnest($1::text[], $2::text[]) AS x(id, xml)
            ON CONFLICT (record_id, format) DO NOTHING`,
-          [ids, xmls],
+          [written.map((x) => x[0]), written.map((x) => x[1])],
         );
       });
       opts.log(`  ${Math.min(opts.n, from + batch)}/${opts.n} rekaman sumber`);

@@ -64,49 +64,77 @@ async function moveStatus(tx: Queryable, ids: readonly string[], from: readonly 
 
 const ALL_BUT = (s: RecordStatus): RecordStatus[] => (['DRAFT', 'QCQE_PROCESS', 'REVIEW', 'PUBLISHED', 'REJECTED', 'PRIVATE'] as RecordStatus[]).filter((x) => x !== s);
 
-async function upsertState(tx: Queryable, sourceId: string, runId: string, rows: readonly HarvestRow[]): Promise<void> {
+/** writes the harvest state of `rows`, each under its record's key */
+async function upsertState(tx: Queryable, sourceId: string, runId: string, rows: readonly { key: string; row: HarvestRow }[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.query(
     `INSERT INTO harvest_records (record_id, source_id, source_identifier, content_hash, source_modified, last_seen_run, written_run, fetched_at, withdrawn_at)
-     SELECT x.id, $1, coalesce(x.sid, x.id), x.hash, x.modified, $2, $2, now(), NULL FROM jsonb_to_recordset($3::jsonb) AS x(id text, sid text, hash text, modified text)
+     SELECT x.id, $1, x.sid, x.hash, x.modified, $2, $2, now(), NULL FROM jsonb_to_recordset($3::jsonb) AS x(id text, sid text, hash text, modified text)
      ON CONFLICT (record_id) DO UPDATE SET source_identifier = EXCLUDED.source_identifier, content_hash = EXCLUDED.content_hash, source_modified = EXCLUDED.source_modified,
         last_seen_run = EXCLUDED.last_seen_run, written_run = EXCLUDED.written_run, fetched_at = now(), withdrawn_at = NULL
       WHERE harvest_records.source_id = $1`,
-    [sourceId, runId, JSON.stringify(rows.map((r) => ({ id: r.id, sid: r.sourceIdentifier ?? null, hash: r.hash, modified: r.modified })))],
+    [sourceId, runId, JSON.stringify(rows.map(({ key, row: r }) => ({ id: key, sid: r.sourceIdentifier ?? r.fileIdentifier, hash: r.hash, modified: r.modified })))],
   );
+}
+
+/**
+ * The keys of this source's records with the given file identifiers (file identifier → key),
+ * their harvest state locked. Found by identifier within the source's organisation, whatever the
+ * key: records harvested before the keys were the server's choice have key = identifier, later
+ * ones a random key.
+ */
+async function lockOwnRecords(tx: Queryable, source: PageWrite['source'], fileIdentifiers: readonly string[]): Promise<Map<string, string>> {
+  if (fileIdentifiers.length === 0) return new Map();
+  const r = await tx.query<{ record_id: string; file_identifier: string }>(
+    `SELECT h.record_id, r.file_identifier FROM harvest_records h JOIN records r ON r.id = h.record_id
+      WHERE h.source_id = $1 AND r.organisation_id = $2 AND r.file_identifier = ANY($3::text[])
+      ORDER BY h.record_id FOR UPDATE OF h`,
+    [source.id, source.organisationId, fileIdentifiers],
+  );
+  return new Map(r.rows.map((x) => [x.file_identifier, x.record_id]));
 }
 
 export async function writeHarvestPage(db: Database, w: PageWrite): Promise<PageWriteResult> {
   const { source } = w;
   return db.transaction(async (tx) => {
-    const inserted = new Set((await insertRecordBatch(tx, w.adds, {
+    // file identifier → the new record's key
+    const inserted = new Map((await insertRecordBatch(tx, w.adds, {
       organisationId: source.organisationId, ownerId: source.ownerId, status: source.mode === 'publish' ? 'PUBLISHED' : 'DRAFT', note: w.note,
-    })).map((x) => x.id));
-    const added = w.adds.filter((r) => inserted.has(r.id));
-    const raced = w.adds.filter((r) => !inserted.has(r.id)).map((r) => r.id);
+    })).map((x) => [x.fileIdentifier, x.id]));
+    const added = w.adds.filter((r) => inserted.has(r.fileIdentifier));
+    const raced = w.adds.filter((r) => !inserted.has(r.fileIdentifier)).map((r) => r.fileIdentifier);
 
     // only records still ours: a detach between classification and write wins
-    const ours = w.updates.length
-      ? new Set((await tx.query<{ record_id: string }>(
-        'SELECT record_id FROM harvest_records WHERE source_id = $1 AND record_id = ANY($2::text[]) FOR UPDATE', [source.id, w.updates.map((r) => r.id)],
-      )).rows.map((x) => x.record_id))
-      : new Set<string>();
-    const updates = w.updates.filter((r) => ours.has(r.id));
+    const ours = await lockOwnRecords(tx, source, w.updates.map((r) => r.fileIdentifier));
+    const updates = w.updates.filter((r) => ours.has(r.fileIdentifier));
+    const updateKeys = updates.map((r) => ours.get(r.fileIdentifier)!);
     const changed = new Set((await updateRecordBatch(tx, updates, source.organisationId)).map((x) => x.id));
     const reinstated = (await tx.query<{ record_id: string }>(
       'SELECT record_id FROM harvest_records WHERE source_id = $1 AND record_id = ANY($2::text[]) AND withdrawn_at IS NOT NULL',
-      [source.id, updates.map((r) => r.id)],
+      [source.id, updateKeys],
     )).rows.map((x) => x.record_id);
     const moved = [...new Set([...changed, ...reinstated])];
     // review: a changed record goes back through the review; publish: it is (again) PUBLISHED
     if (source.mode === 'review') await moveStatus(tx, moved, ALL_BUT('DRAFT'), 'DRAFT', source.ownerId, `${w.note}: isi berubah di sumber, perlu review ulang`);
     else await moveStatus(tx, moved, ALL_BUT('PUBLISHED'), 'PUBLISHED', source.ownerId, w.note);
 
-    await upsertState(tx, source.id, w.runId, [...added, ...updates]);
+    await upsertState(tx, source.id, w.runId, [
+      ...added.map((row) => ({ key: inserted.get(row.fileIdentifier)!, row })),
+      ...updates.map((row) => ({ key: ours.get(row.fileIdentifier)!, row })),
+    ]);
     if (w.seen.length) {
-      await tx.query('UPDATE harvest_records SET last_seen_run = $2 WHERE source_id = $1 AND record_id = ANY($3::text[])', [source.id, w.runId, w.seen]);
+      await tx.query(
+        `UPDATE harvest_records h SET last_seen_run = $2 FROM records r
+          WHERE r.id = h.record_id AND h.source_id = $1 AND r.organisation_id = $4 AND r.file_identifier = ANY($3::text[])`,
+        [source.id, w.runId, w.seen, source.organisationId],
+      );
     }
-    return { added: added.map((r) => r.id), updated: updates.filter((r) => changed.has(r.id) || reinstated.includes(r.id)).map((r) => r.id), raced };
+    const movedSet = new Set(moved);
+    return {
+      added: added.map((r) => r.fileIdentifier),
+      updated: updates.filter((r) => movedSet.has(ours.get(r.fileIdentifier)!)).map((r) => r.fileIdentifier),
+      raced,
+    };
   });
 }
 
@@ -124,7 +152,8 @@ export async function withdrawRecords(db: Database, sourceId: string, runId: str
   return db.transaction(async (tx) => {
     const r = await tx.query<{ record_id: string }>(
       ids
-        ? `SELECT record_id FROM harvest_records WHERE source_id = $1 AND withdrawn_at IS NULL AND (record_id = ANY($3::text[]) OR source_identifier = ANY($3::text[])) AND $2::text IS NOT NULL FOR UPDATE`
+        ? `SELECT record_id FROM harvest_records WHERE source_id = $1 AND withdrawn_at IS NULL AND $2::text IS NOT NULL
+             AND (source_identifier = ANY($3::text[]) OR record_id IN (SELECT id FROM records WHERE file_identifier = ANY($3::text[]))) FOR UPDATE`
         : 'SELECT record_id FROM harvest_records WHERE source_id = $1 AND withdrawn_at IS NULL AND last_seen_run <> $2 AND $3::text[] IS NULL FOR UPDATE',
       [sourceId, runId, ids ?? null],
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RecordStatus } from '../catalogue/record.types';
 import { PROJECTION_COLUMNS, type SearchProjection } from '../catalogue/search-projection';
 import type { Queryable } from './database';
@@ -12,12 +13,20 @@ import { projectionSqlType, projectionTarget, projectionValueSql } from './proje
  *
  * The projection is computed by projectRecord() before it gets here (in the parse threads), the
  * same function record.repository.ts uses, so imported rows search exactly like edited ones.
+ *
+ * A new record gets a key chosen here (a random UUID), never its identifier, as a REST create
+ * does (migration 040): with the identifier as key, an identifier another organisation's hidden
+ * record used as ITS key made the insert do nothing, and the caller's report ("sudah ada",
+ * "dipakai rekaman lain") told that the hidden record existed. Now only the identifier's own
+ * unique indexes can refuse a row — within the organisation, and among records that are or
+ * were public — the same rules as REST, so a never-public identifier of another organisation
+ * is added exactly like a free one.
  */
 
 export interface BatchRecordRow {
-  /** the record key and its file identifier: batch writers (CLI import, harvest) keep them equal */
-  id: string;
-  /** the MetadataDoc serialised (fileIdentifier = id) */
+  /** the record's file identifier (the key of a new record is chosen by insertRecordBatch) */
+  fileIdentifier: string;
+  /** the MetadataDoc serialised (its fileIdentifier = `fileIdentifier`) */
   docJson: string;
   projection: SearchProjection;
 }
@@ -34,8 +43,8 @@ export interface InsertBatchOptions {
 /** the tables a batch writes: what analyzeTables() should refresh after a bulk run */
 export const RECORD_BATCH_TABLES: readonly string[] = ['records', 'record_history', 'outbox'];
 
-/** `jsonb_to_recordset(...) AS s(id text, doc jsonb, title text, keywords text[], …)`: the row type the JSON is read as */
-export const BATCH_ROW_SOURCE = `jsonb_to_recordset($1::jsonb) AS s(id text, doc jsonb, ${PROJECTION_COLUMNS.map((c) => `${c} ${projectionSqlType(c)}`).join(', ')})`;
+/** `jsonb_to_recordset(...) AS s(key text, file_identifier text, doc jsonb, title text, keywords text[], …)`: the row type the JSON is read as */
+export const BATCH_ROW_SOURCE = `jsonb_to_recordset($1::jsonb) AS s(key text, file_identifier text, doc jsonb, ${PROJECTION_COLUMNS.map((c) => `${c} ${projectionSqlType(c)}`).join(', ')})`;
 const SOURCE = BATCH_ROW_SOURCE;
 
 /** target column → expression over `s` */
@@ -44,20 +53,24 @@ const ASSIGNMENTS: [string, string][] = [
   ...PROJECTION_COLUMNS.map((c): [string, string] => [projectionTarget(c), projectionValueSql(c, `s.${c}`)]),
 ];
 
-/** The jsonb array parameter; each doc is spliced in as already-serialised JSON. */
-function rowsParam(rows: readonly BatchRecordRow[]): string {
-  return `[${rows.map((r) => `{"doc":${r.docJson},${JSON.stringify({ id: r.id, ...r.projection }).slice(1)}`).join(',')}]`;
+/** The jsonb array parameter; each doc is spliced in as already-serialised JSON. `keys[i]` is row i's new key. */
+function rowsParam(rows: readonly BatchRecordRow[], keys?: readonly string[]): string {
+  return `[${rows.map((r, i) => `{"doc":${r.docJson},${JSON.stringify({ key: keys?.[i] ?? null, file_identifier: r.fileIdentifier, ...r.projection }).slice(1)}`).join(',')}]`;
 }
 
 const INSERT_SQL = `
 WITH ins AS (
   INSERT INTO records (id, file_identifier, status, organisation_id, owner_id, reviewer_id, published_at, ${ASSIGNMENTS.map(([c]) => c).join(', ')})
-  SELECT s.id, s.id, $2::text, $3::text, $4::text, NULL,
+  SELECT s.key, s.file_identifier, $2::text, $3::text, $4::text, NULL,
          CASE WHEN $2::text = 'PUBLISHED' THEN now() END, ${ASSIGNMENTS.map(([, e]) => e).join(', ')}
     FROM ${SOURCE}
-  -- the key, the organisation's identifier or a public one taken (migrations 001, 040)
+  -- REST's rule (fileIdentifierHolder): an identifier that is or was public elsewhere is taken
+  -- even for a DRAFT, which the public index alone (PUBLISHED rows only) would let in
+   WHERE NOT EXISTS (SELECT 1 FROM records x WHERE x.file_identifier = s.file_identifier AND (x.status = 'PUBLISHED' OR x.published_at IS NOT NULL))
+     AND NOT EXISTS (SELECT 1 FROM oai_items i WHERE i.file_identifier = s.file_identifier)
+  -- the organisation's identifier or a public one taken (migration 040); the key is new
   ON CONFLICT DO NOTHING
-  RETURNING id, version
+  RETURNING id, file_identifier, version
 ), steps AS (
   SELECT * FROM (VALUES (1, NULL::text, 'DRAFT', 'record.created'), (2, 'DRAFT', 'PUBLISHED', 'record.status-changed'))
     AS v(step, from_status, to_status, event_type)
@@ -76,38 +89,43 @@ WITH ins AS (
          END
     FROM ins CROSS JOIN steps ORDER BY ins.id, steps.step
 )
-SELECT id, version FROM ins`;
+SELECT id, file_identifier, version FROM ins`;
+
+export interface InsertedRow { id: string; fileIdentifier: string; version: number }
 
 /**
- * Inserts the rows whose id is free, with their history (null → DRAFT, and DRAFT → PUBLISHED
+ * Inserts the rows whose file identifier is free (within the organisation, and among records
+ * that are or were public: REST's rules), each under a new random key, with their history (null → DRAFT, and DRAFT → PUBLISHED
  * when publishing; actor = owner) and outbox events (`record.created`, plus
  * `record.status-changed` when publishing, so renders are made and the CSW cache generation is
- * bumped). Returns the ids inserted; an id already taken is left alone (ON CONFLICT DO NOTHING).
+ * bumped). Returns the rows inserted (key and identifier); a taken identifier is left alone (ON
+ * CONFLICT DO NOTHING).
  */
-export async function insertRecordBatch(tx: Queryable, rows: readonly BatchRecordRow[], opts: InsertBatchOptions): Promise<{ id: string; version: number }[]> {
+export async function insertRecordBatch(tx: Queryable, rows: readonly BatchRecordRow[], opts: InsertBatchOptions): Promise<InsertedRow[]> {
   if (rows.length === 0) return [];
-  const r = await tx.query<{ id: string; version: number }>(INSERT_SQL, [rowsParam(rows), opts.status, opts.organisationId, opts.ownerId, opts.note]);
-  return r.rows;
+  const keys = rows.map(() => randomUUID());
+  const r = await tx.query<{ id: string; file_identifier: string; version: number }>(INSERT_SQL, [rowsParam(rows, keys), opts.status, opts.organisationId, opts.ownerId, opts.note]);
+  return r.rows.map((x) => ({ id: x.id, fileIdentifier: x.file_identifier, version: x.version }));
 }
 
 /**
- * Which of `ids` are taken and by whom, locked until the transaction ends: as a file identifier
- * of `organisationId`'s records (those an `--update` may replace), as a record key, or as the
- * identifier of a record that is or was public. The organisation's own record wins.
+ * Which of the file identifiers `ids` are taken and by whom, locked until the transaction ends:
+ * by a record of `organisationId` (one an `--update` may replace) or by a record that is or was
+ * public — exactly what can refuse an insert. Another organisation's never-public record is not
+ * looked at: it refuses nothing, so naming it would only tell that it exists. The
+ * organisation's own record wins.
  */
 export async function lockExistingRecords(tx: Queryable, ids: readonly string[], organisationId: string): Promise<Map<string, { organisationId: string }>> {
   if (ids.length === 0) return new Map();
-  const r = await tx.query<{ key: string; organisation_id: string; own: boolean }>(
-    `SELECT CASE WHEN own THEN file_identifier ELSE id END AS key, organisation_id, own FROM (
-       SELECT id, file_identifier, organisation_id, (organisation_id = $2 AND file_identifier = ANY($1::text[])) AS own
-         FROM records
-        WHERE id = ANY($1::text[]) OR (organisation_id = $2 AND file_identifier = ANY($1::text[]))
-           OR (file_identifier = ANY($1::text[]) AND (status = 'PUBLISHED' OR published_at IS NOT NULL))
-        ORDER BY id FOR UPDATE) x`,
+  const r = await tx.query<{ file_identifier: string; organisation_id: string }>(
+    `SELECT file_identifier, organisation_id FROM records
+      WHERE file_identifier = ANY($1::text[]) AND (organisation_id = $2 OR status = 'PUBLISHED' OR published_at IS NOT NULL)
+      ORDER BY id FOR UPDATE`,
     [ids, organisationId],
   );
+  const own = (x: { organisation_id: string }) => Number(x.organisation_id === organisationId);
   const out = new Map<string, { organisationId: string }>();
-  for (const x of [...r.rows].sort((a, b) => Number(a.own) - Number(b.own))) out.set(x.key, { organisationId: x.organisation_id });
+  for (const x of [...r.rows].sort((a, b) => own(a) - own(b))) out.set(x.file_identifier, { organisationId: x.organisation_id });
   return out;
 }
 
@@ -115,25 +133,26 @@ const UPDATE_SQL = `
 WITH upd AS (
   UPDATE records r SET ${ASSIGNMENTS.map(([c, e]) => `${c} = ${e}`).join(', ')}, version = r.version + 1, updated_at = now()
     FROM ${SOURCE}
-   WHERE r.organisation_id = $2::text AND r.file_identifier = s.id AND r.doc IS DISTINCT FROM s.doc
+   WHERE r.organisation_id = $2::text AND r.file_identifier = s.file_identifier AND r.doc IS DISTINCT FROM s.doc
   RETURNING r.id, r.file_identifier, r.version, r.status
 ), evt AS (
   INSERT INTO outbox (type, payload)
   SELECT 'record.updated', jsonb_build_object('recordId', id, 'version', version, 'status', status) FROM upd ORDER BY id
 )
-SELECT file_identifier AS id, version, status FROM upd`;
+SELECT id, file_identifier, version, status FROM upd`;
 
 /**
  * `--update`: replaces the content of existing records of `organisationId` (matched by file
- * identifier, unique within the organisation) whose document differs (version + 1, `record.updated` event, status, owner and history untouched — a content
- * edit writes no history row, as in the REST API). Returns the ids updated.
+ * identifier, unique within the organisation, whatever their key) whose document differs
+ * (version + 1, `record.updated` event, status, owner and history untouched — a content edit
+ * writes no history row, as in the REST API). Returns the records updated (key and identifier).
  */
 export async function updateRecordBatch(
   tx: Queryable,
   rows: readonly BatchRecordRow[],
   organisationId: string,
-): Promise<{ id: string; version: number; status: RecordStatus }[]> {
+): Promise<{ id: string; fileIdentifier: string; version: number; status: RecordStatus }[]> {
   if (rows.length === 0) return [];
-  const r = await tx.query<{ id: string; version: number; status: RecordStatus }>(UPDATE_SQL, [rowsParam(rows), organisationId]);
-  return r.rows;
+  const r = await tx.query<{ id: string; file_identifier: string; version: number; status: RecordStatus }>(UPDATE_SQL, [rowsParam(rows), organisationId]);
+  return r.rows.map((x) => ({ id: x.id, fileIdentifier: x.file_identifier, version: x.version, status: x.status }));
 }

@@ -14,12 +14,13 @@ export type KnownRecord =
   | { kind: 'other-source'; sourceName: string };
 
 export interface HarvestRow {
-  id: string;
+  /** the record's file identifier; a new record's key is chosen by the server, never this */
+  fileIdentifier: string;
   docJson: string;
   projection: SearchProjection;
   hash: string;
   modified: string | null;
-  /** the source's identifier when it differs from `id` (OAI-PMH) */
+  /** the source's identifier when it differs from `fileIdentifier` (OAI-PMH) */
   sourceIdentifier?: string;
 }
 
@@ -31,10 +32,11 @@ export interface PageWrite {
   adds: HarvestRow[];
   /** changed content, or a record withdrawn earlier that the source lists again */
   updates: HarvestRow[];
-  /** every identifier of this source seen on the page (unchanged ones included) */
+  /** every file identifier of this source's records seen on the page (unchanged ones included) */
   seen: string[];
 }
 
+/** file identifiers */
 export interface PageWriteResult {
   added: string[];
   updated: string[];

@@ -248,7 +248,7 @@ export async function executeHarvestRun(deps: HarvestRunDeps, req: RunRequest): 
             } catch (e) {
               if (!isRecordError(e)) throw e;
               counts.failed++;
-              fail(report.failures, row[1].id, `ditolak basis data: ${(e as Error).message}`);
+              fail(report.failures, row[1].fileIdentifier, `ditolak basis data: ${(e as Error).message}`);
             }
           }
         }

@@ -6,7 +6,8 @@ import type { HarvestItem } from './protocol-client';
 
 /**
  * One listed record → a row for the records table, through the same mapping as every import
- * (libs/import). The record keeps the source's identifier as its id. Never throws: a record the
+ * (libs/import). The record keeps the source's identifier as its fileIdentifier (its key is
+ * chosen by the server when it is added). Never throws: a record the
  * mapping refuses is a failure with its reason, and the run goes on.
  */
 export function mapItem(item: HarvestItem & { identifier: string }): { ok: true; row: HarvestRow } | { ok: false; reason: string } {
@@ -15,7 +16,7 @@ export function mapItem(item: HarvestItem & { identifier: string }): { ok: true;
     const { doc } = importMetadataElement(item.element ?? item.parse!());
     const id = item.identifier;
     const full = { ...doc, fileIdentifier: id };
-    return { ok: true, row: { id, docJson: JSON.stringify(full), projection: projectRecord(full, id), hash: item.hash, modified: item.modified, ...(item.sourceIdentifier ? { sourceIdentifier: item.sourceIdentifier } : {}) } };
+    return { ok: true, row: { fileIdentifier: id, docJson: JSON.stringify(full), projection: projectRecord(full, id), hash: item.hash, modified: item.modified, ...(item.sourceIdentifier ? { sourceIdentifier: item.sourceIdentifier } : {}) } };
   } catch (err) {
     if (err instanceof XmlInputError) return { ok: false, reason: `XML ditolak: ${err.message}` };
     if (isImportMappingError(err)) return { ok: false, reason: `${err.element}: ${err.message}` };

@@ -14,8 +14,10 @@ import { createParsePool, type ParsePool } from './parse-pool';
  * Rules:
  * - a file that cannot be parsed, mapped or validated is a failure with its reason; it never
  *   stops the others, and it is known before any insert;
- * - an identifier that already exists (in the store, or earlier in this run) is skipped with
- *   reason "sudah ada"; with `update`, an existing record of the same organisation (same file
+ * - each new record gets a key chosen by the server (record-batch.repository.ts says why) and
+ *   keeps its file identifier;
+ * - an identifier that already exists (in the organisation, among records that are or were
+ *   public, or earlier in this run) is skipped with reason "sudah ada"; with `update`, an existing record of the same organisation (same file
  *   identifier) gets the new content instead (version + 1, status kept; unchanged documents are skipped "tidak berubah";
  *   a record of another organisation is never touched);
  * - should a batch still fail in the database, it is rolled back and retried record by record,
@@ -54,7 +56,9 @@ export interface ImportProgress {
   failed: number;
 }
 
-export interface ImportedFile { file: string; id: string; sourceFormat: SourceFormat; warnings: string[] }
+/** `id`: the file identifier; `recordId`: the record's key (a new record's is chosen by the server) */
+export interface ImportedFile { file: string; id: string; recordId: string; sourceFormat: SourceFormat; warnings: string[] }
+/** `id`: the file identifier */
 export interface SkippedFile { file: string; id: string; reason: string }
 export interface FailedFile { file: string; reason: string; element?: string }
 
@@ -132,34 +136,41 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
     skipped: s.skippedFiles.length, failed: s.failures.length,
   });
 
-  const imported = (r: ParsedOk): ImportedFile => ({ file: r.file, id: r.row.id, sourceFormat: r.sourceFormat, warnings: r.warnings });
+  const imported = (r: ParsedOk, recordId: string): ImportedFile => ({ file: r.file, id: r.row.fileIdentifier, recordId, sourceFormat: r.sourceFormat, warnings: r.warnings });
 
-  /** One transaction: insert the free ids, update (or skip) the taken ones. */
+  /**
+   * One transaction: insert the free identifiers (under new keys), update (or skip) the taken
+   * ones. Taken means what REST refuses too: a record of this organisation, or one that is or
+   * was public; another organisation's never-public record takes nothing (batch-import rules).
+   */
   async function writeRows(tx: Queryable, rows: ParsedOk[]): Promise<() => void> {
-    const inserted = new Set((await insertRecordBatch(tx, rows.map((r) => r.row), {
+    // file identifier → key
+    const inserted = new Map((await insertRecordBatch(tx, rows.map((r) => r.row), {
       organisationId: opts.organisationId, ownerId: opts.ownerId, status: opts.publish ? 'PUBLISHED' : 'DRAFT', note,
-    })).map((x) => x.id));
-    const taken = rows.filter((r) => !inserted.has(r.row.id));
+    })).map((x) => [x.fileIdentifier, x.id]));
+    const taken = rows.filter((r) => !inserted.has(r.row.fileIdentifier));
     const skipped: SkippedFile[] = [];
-    let updated = new Set<string>();
+    let updated = new Map<string, string>();
     if (taken.length && opts.update) {
-      const existing = await lockExistingRecords(tx, taken.map((r) => r.row.id), opts.organisationId);
-      const ours = taken.filter((r) => existing.get(r.row.id)?.organisationId === opts.organisationId);
-      updated = new Set((await updateRecordBatch(tx, ours.map((r) => r.row), opts.organisationId)).map((x) => x.id));
+      const existing = await lockExistingRecords(tx, taken.map((r) => r.row.fileIdentifier), opts.organisationId);
+      const ours = taken.filter((r) => existing.get(r.row.fileIdentifier)?.organisationId === opts.organisationId);
+      updated = new Map((await updateRecordBatch(tx, ours.map((r) => r.row), opts.organisationId)).map((x) => [x.fileIdentifier, x.id]));
       for (const r of taken) {
-        if (updated.has(r.row.id)) continue;
-        const reason = !existing.has(r.row.id) ? 'sudah ada' : existing.get(r.row.id)!.organisationId !== opts.organisationId
+        const fid = r.row.fileIdentifier;
+        if (updated.has(fid)) continue;
+        const reason = !existing.has(fid) ? 'sudah ada' : existing.get(fid)!.organisationId !== opts.organisationId
           ? 'sudah ada (milik organisasi lain; tidak diperbarui)' : 'sudah ada (isi tidak berubah)';
-        skipped.push({ file: r.file, id: r.row.id, reason });
+        skipped.push({ file: r.file, id: fid, reason });
       }
     } else {
-      for (const r of taken) skipped.push({ file: r.file, id: r.row.id, reason: 'sudah ada' });
+      for (const r of taken) skipped.push({ file: r.file, id: r.row.fileIdentifier, reason: 'sudah ada' });
     }
     // counted only after the commit: a rolled-back batch is retried row by row
     return () => {
       for (const r of rows) {
-        if (inserted.has(r.row.id)) s.importedFiles.push(imported(r));
-        else if (updated.has(r.row.id)) s.updatedFiles.push(imported(r));
+        const fid = r.row.fileIdentifier;
+        if (inserted.has(fid)) s.importedFiles.push(imported(r, inserted.get(fid)!));
+        else if (updated.has(fid)) s.updatedFiles.push(imported(r, updated.get(fid)!));
       }
       s.skippedFiles.push(...skipped);
     };
@@ -205,12 +216,12 @@ export async function importFiles(db: Database, files: readonly string[], opts: 
           s.failures.push({ file: r.file, reason: r.reason, ...(r.element ? { element: r.element } : {}) });
           continue;
         }
-        const first = seen.get(r.row.id);
+        const first = seen.get(r.row.fileIdentifier);
         if (first !== undefined) {
-          s.skippedFiles.push({ file: r.file, id: r.row.id, reason: `sudah ada (pengenal sama dengan ${first})` });
+          s.skippedFiles.push({ file: r.file, id: r.row.fileIdentifier, reason: `sudah ada (pengenal sama dengan ${first})` });
           continue;
         }
-        seen.set(r.row.id, r.file);
+        seen.set(r.row.fileIdentifier, r.file);
         pending.push(r);
         if (pending.length >= batchSize) await flush();
       }

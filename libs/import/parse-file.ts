@@ -15,8 +15,9 @@ import type { SourceFormat } from './namespaces';
 
 /** What the bulk insert needs for one record. `docJson` is serialised here, off the main thread. */
 export interface ImportRow {
-  id: string;
-  /** the MetadataDoc as JSON, fileIdentifier = id */
+  /** the document's fileIdentifier (the record's key is chosen when it is inserted) */
+  fileIdentifier: string;
+  /** the MetadataDoc as JSON */
   docJson: string;
   projection: SearchProjection;
 }
@@ -59,7 +60,7 @@ export function parseText(file: string, text: string): ParsedFile {
       warnings.push(`Dokumen tanpa pengenal; pengenal ${id} dibuat dari isi berkas.`);
     }
     const full = { ...doc, fileIdentifier: id };
-    return { ok: true, file, sourceFormat, warnings, row: { id, docJson: JSON.stringify(full), projection: projectRecord(full, id) } };
+    return { ok: true, file, sourceFormat, warnings, row: { fileIdentifier: id, docJson: JSON.stringify(full), projection: projectRecord(full, id) } };
   } catch (err) {
     return failureOf(file, err);
   }

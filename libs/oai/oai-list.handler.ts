@@ -65,7 +65,7 @@ export async function handleList(
   }
   const query = {
     ...(args.fromBound ? { from: args.fromBound.start } : {}),
-    ...(args.untilBound ? { before: args.untilBound.end } : {}),
+    ...(args.untilBound?.end !== undefined ? { before: args.untilBound.end } : {}),
     set,
   };
   const items = await deps.store.listItems({

@@ -126,7 +126,7 @@ export function parseListArgs(args: Record<string, string | undefined>): ListArg
   if (out.fromBound && out.untilBound) {
     if (out.fromBound.granularity !== out.untilBound.granularity) {
       errors.push(oaiError('badArgument', '"from" dan "until" harus memakai granularitas yang sama.'));
-    } else if (out.fromBound.start > out.untilBound.start) {
+    } else if (out.fromBound.instant > out.untilBound.instant) {
       errors.push(oaiError('badArgument', '"from" lebih lambat daripada "until".'));
     }
   }

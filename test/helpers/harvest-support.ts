@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { updateRecordStatus } from '../../libs/db/record.repository';
+import type { MetadataRecord } from '../../libs/catalogue/record.types';
+import type { Queryable } from '../../libs/db/database';
+import { findRecordById, updateRecordStatus } from '../../libs/db/record.repository';
 import { createLogger } from '../../libs/logger';
 import { bumpCswGeneration } from '../../libs/search/cache-generation';
 import type { HarvestRun } from '../../libs/harvest/harvest.types';
@@ -89,4 +91,19 @@ export async function runSource(agent: Agent, sourceId: string, body: object = {
   const res = await agent.post(`/api/admin/harvest-sources/${sourceId}/run`).send(body);
   if (res.status !== 202) throw new Error(`run ${sourceId}: ${res.status} ${JSON.stringify(res.body)}`);
   return waitForRun(agent, sourceId, (res.body as HarvestRun).id);
+}
+
+/**
+ * The key of the record with this file identifier (harvested and CLI-imported records have keys
+ * of the server's choosing, issue 22 §4); throws unless exactly one record holds it.
+ */
+export async function keyOf(db: Queryable, fileIdentifier: string): Promise<string> {
+  const r = await db.query<{ id: string }>('SELECT id FROM records WHERE file_identifier = $1', [fileIdentifier]);
+  if (r.rows.length !== 1) throw new Error(`${r.rows.length} records hold the file identifier ${fileIdentifier}`);
+  return r.rows[0]!.id;
+}
+
+/** The record with this file identifier (see keyOf). */
+export async function findByIdentifier(db: Queryable, fileIdentifier: string): Promise<MetadataRecord | undefined> {
+  return findRecordById(db, await keyOf(db, fileIdentifier));
 }

@@ -158,7 +158,7 @@ describe('the production build runs on its own (node on the compiled output)', (
     try {
       await waitUntil(async () => {
         if (worker.proc.exitCode !== null) throw new Error(`worker berhenti: ${worker.output().slice(-2000)}`);
-        const r = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM record_renders WHERE record_id = $1', [rec.id]);
+        const r = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM record_renders rr JOIN records r ON r.id = rr.record_id WHERE r.file_identifier = $1', [rec.id]);
         return r.rows[0]!.n === RENDER_FORMATS.length;
       }, 'semua bentuk render rekaman impor', 600_000);
     } finally {

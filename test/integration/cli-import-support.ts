@@ -60,3 +60,10 @@ export function writeGenerated(dir: string, numbers: number[], name = (i: number
 export async function outboxEvents(db: Database): Promise<{ type: string; payload: Record<string, unknown> }[]> {
   return (await db.query<{ type: string; payload: Record<string, unknown> }>('SELECT type, payload FROM outbox ORDER BY id')).rows;
 }
+
+/** The key of the organisation's record with this file identifier (imported records have server-chosen keys). */
+export async function keyIn(db: Database, organisationId: string, fileIdentifier: string): Promise<string> {
+  const r = await db.query<{ id: string }>('SELECT id FROM records WHERE organisation_id = $1 AND file_identifier = $2', [organisationId, fileIdentifier]);
+  if (!r.rows[0]) throw new Error(`no record ${fileIdentifier} in ${organisationId}`);
+  return r.rows[0].id;
+}

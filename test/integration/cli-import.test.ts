@@ -19,8 +19,7 @@ import { TEST_REDIS_URL } from '../helpers/env';
 import { spawnCli } from '../helpers/cli-runner';
 import { docOf, generateRecord, sampleRecord } from '../helpers/sample-records';
 import {
-  CLI_SECRET, cli, outboxEvents, removeTempDirs, tempDir, world, writeGenerated, type World,
-} from './cli-import-support';
+  CLI_SECRET, cli, outboxEvents, removeTempDirs, tempDir, world, writeGenerated, keyIn, type World, } from './cli-import-support';
 import { rendersAt } from './worker-test-support';
 
 /**
@@ -62,13 +61,15 @@ describe('import of the shared suite records as DRAFT', () => {
   });
 
   it('stores each document as DRAFT of the organisation, owned by its ADMIN, version 1', async () => {
-    const rows = await w.t.db.query<{ id: string; status: string; organisation_id: string; owner_id: string; version: number; published_at: unknown }>(
-      'SELECT id, status, organisation_id, owner_id, version, published_at FROM records ORDER BY id',
+    const rows = await w.t.db.query<{ key: string; id: string; status: string; organisation_id: string; owner_id: string; version: number; published_at: unknown }>(
+      'SELECT id AS key, file_identifier AS id, status, organisation_id, owner_id, version, published_at FROM records ORDER BY id',
     );
     expect(rows.rows.map((x) => x.id).sort()).toEqual([...SUITE_DOCS.keys()].sort());
     for (const row of rows.rows) {
       expect(row).toMatchObject({ status: 'DRAFT', organisation_id: w.orgId, owner_id: w.admin.id, version: 1, published_at: null });
-      expect(docOf((await findRecordById(w.t.db, row.id))!)).toEqual(SUITE_DOCS.get(row.id));
+      // a key of the server's choosing, never the document's identifier
+      expect(row.key).not.toBe(row.id);
+      expect(docOf((await findRecordById(w.t.db, row.key))!)).toEqual(SUITE_DOCS.get(row.id));
     }
   });
 
@@ -79,7 +80,7 @@ describe('import of the shared suite records as DRAFT', () => {
       const row = (await w.t.db.query<Record<string, unknown>>(
         `SELECT ${cols.join(', ')}, extent IS NULL AS no_extent,
                 coalesce(ST_Equals(extent, ST_GeomFromText($2::text, 4326)), false) AS same_extent
-           FROM records WHERE id = $1`,
+           FROM records WHERE file_identifier = $1`,
         [id, p.extent_wkt],
       )).rows[0]!;
       for (const c of cols) expect([id, c, row[c]]).toEqual([id, c, p[c]]);
@@ -88,7 +89,7 @@ describe('import of the shared suite records as DRAFT', () => {
     }
     // one box checked by its corners: a CITE record whose EPSG:4326 URN box is latitude first
     const box = (await w.t.db.query<{ w: number; s: number; e: number; n: number }>(
-      `SELECT ST_XMin(extent) AS w, ST_YMin(extent) AS s, ST_XMax(extent) AS e, ST_YMax(extent) AS n FROM records WHERE id = $1`,
+      `SELECT ST_XMin(extent) AS w, ST_YMin(extent) AS s, ST_XMax(extent) AS e, ST_YMax(extent) AS n FROM records WHERE file_identifier = $1`,
       ['urn:uuid:9a669547-b69b-469f-a11f-2d875366bbdc'],
     )).rows[0]!;
     expect(box).toEqual({ w: -6.171, s: 44.792, e: -2.228, n: 51.126 });
@@ -96,7 +97,7 @@ describe('import of the shared suite records as DRAFT', () => {
 
   it('writes one history row (null → DRAFT, "impor CLI", by the owner) and one record.created event per record', async () => {
     for (const id of SUITE_DOCS.keys()) {
-      expect((await listHistory(w.t.db, id)).map((h) => [h.from, h.to, h.actorId, h.note])).toEqual([[null, 'DRAFT', w.admin.id, 'impor CLI']]);
+      expect((await listHistory(w.t.db, await keyIn(w.t.db, w.orgId, id))).map((h) => [h.from, h.to, h.actorId, h.note])).toEqual([[null, 'DRAFT', w.admin.id, 'impor CLI']]);
     }
     const events = await outboxEvents(w.t.db);
     expect(events).toHaveLength(33);
@@ -105,12 +106,12 @@ describe('import of the shared suite records as DRAFT', () => {
       expect(e.payload).toEqual({ recordId: expect.any(String), version: 1 });
       expect(() => validateJobPayload(jobForEvent(e.type)!, e.payload)).not.toThrow();
     }
-    expect(new Set(events.map((e) => e.payload.recordId))).toEqual(new Set(SUITE_DOCS.keys()));
+    expect(new Set(events.map((e) => e.payload.recordId))).toEqual(new Set(await Promise.all([...SUITE_DOCS.keys()].map((id) => keyIn(w.t.db, w.orgId, id)))));
   });
 
   it('leaves every record for the render reconciler (no render stored yet)', async () => {
     const stale = await findStaleRenderRecords(w.t.db, { formats: RENDER_FORMATS, limit: 1000 });
-    expect(stale.map((s) => s.id).sort()).toEqual([...SUITE_DOCS.keys()].sort());
+    expect(stale.map((s) => s.id).sort()).toEqual((await Promise.all([...SUITE_DOCS.keys()].map((id) => keyIn(w.t.db, w.orgId, id)))).sort());
   });
 
   it('skips every record on a second run ("sudah ada"), writing nothing', async () => {
@@ -141,7 +142,7 @@ describe('import --publish', () => {
     expect(rows.rowCount).toBe(33);
     for (const row of rows.rows) expect(row).toEqual({ status: 'PUBLISHED', owner_id: w.produsen.id, published: true });
     for (const id of SUITE_DOCS.keys()) {
-      expect((await listHistory(w.t.db, id)).map((h) => [h.from, h.to, h.actorId, h.actorUsername, h.note])).toEqual([
+      expect((await listHistory(w.t.db, await keyIn(w.t.db, w.orgId, id))).map((h) => [h.from, h.to, h.actorId, h.actorUsername, h.note])).toEqual([
         [null, 'DRAFT', w.produsen.id, 'terbit-produsen', 'impor CLI'],
         ['DRAFT', 'PUBLISHED', w.produsen.id, 'terbit-produsen', 'impor CLI'],
       ]);
@@ -175,7 +176,7 @@ describe('import --publish', () => {
       await jobs.whenIdle();
       expect(dispatched).toBe(66);
       expect(await jobs.failedJobs()).toEqual([]);
-      for (const id of SUITE_DOCS.keys()) expect([id, await rendersAt(w.t.db, id, 1)]).toEqual([id, true]);
+      for (const id of SUITE_DOCS.keys()) expect([id, await rendersAt(w.t.db, await keyIn(w.t.db, w.orgId, id), 1)]).toEqual([id, true]);
       expect(await currentCswGeneration(kv)).toBeGreaterThan(gen0);
       expect(await findStaleRenderRecords(w.t.db, { formats: RENDER_FORMATS, limit: 10 })).toEqual([]);
     } finally {
@@ -237,9 +238,9 @@ describe('a directory with bad files, a duplicate and an XXE attempt', () => {
   });
 
   it('stores only the good records; nothing of the XXE file, no file content read', async () => {
-    const rows = await w.t.db.query<{ id: string }>('SELECT id FROM records ORDER BY id');
+    const rows = await w.t.db.query<{ id: string }>('SELECT file_identifier AS id FROM records ORDER BY file_identifier');
     expect(rows.rows.map((x) => x.id)).toEqual([...ids].sort());
-    expect((await w.t.db.query("SELECT 1 FROM records WHERE doc::text LIKE '%root:%' OR id = 'xxe-rekaman'")).rowCount).toBe(0);
+    expect((await w.t.db.query("SELECT 1 FROM records WHERE doc::text LIKE '%root:%' OR file_identifier = 'xxe-rekaman'")).rowCount).toBe(0);
     expect(await outboxEvents(w.t.db)).toHaveLength(4);
   });
 });
@@ -262,29 +263,38 @@ describe('import --update', () => {
     const r = await cli(w.t.db, w.t.url, 'import', file(), '--org', 'Dinas Impor');
     expect(r.code).toBe(0);
     expect(r.out).toContain('  dilewati:   1');
-    expect((await findRecordById(w.t.db, 'gen-000200'))?.title).toBe(generateRecord(200).title);
+    expect((await findRecordById(w.t.db, await keyIn(w.t.db, w.orgId, 'gen-000200')))?.title).toBe(generateRecord(200).title);
   });
 
   it('with --update, replaces the content (version + 1, status kept, record.updated event)', async () => {
     const r = await cli(w.t.db, w.t.url, 'import', file(), '--org', 'Dinas Impor', '--update');
     expect(r.code).toBe(0);
     expect(r.out).toContain('  diperbarui: 1');
-    const rec = (await findRecordById(w.t.db, 'gen-000200'))!;
+    const key = await keyIn(w.t.db, w.orgId, 'gen-000200');
+    const rec = (await findRecordById(w.t.db, key))!;
     expect(rec).toMatchObject({ title: 'Judul baru setelah revisi', version: 2, status: 'DRAFT', ownerId: w.admin.id });
-    const title = await w.t.db.query<{ title: string }>('SELECT title FROM records WHERE id = $1', ['gen-000200']);
+    const title = await w.t.db.query<{ title: string }>('SELECT title FROM records WHERE id = $1', [key]);
     expect(title.rows[0]?.title).toBe('Judul baru setelah revisi');
     const events = await outboxEvents(w.t.db);
-    expect(events.at(-1)).toEqual({ type: 'record.updated', payload: { recordId: 'gen-000200', version: 2, status: 'DRAFT' } });
-    expect((await listHistory(w.t.db, 'gen-000200'))).toHaveLength(1);
+    expect(events.at(-1)).toEqual({ type: 'record.updated', payload: { recordId: key, version: 2, status: 'DRAFT' } });
+    expect((await listHistory(w.t.db, key))).toHaveLength(1);
   });
 
   it('skips an unchanged document and never touches a record of another organisation', async () => {
     const same = await cli(w.t.db, w.t.url, 'import', file(), '--org', 'Dinas Impor', '--update');
     expect(same.out).toContain('sudah ada (isi tidak berubah)');
+    // Dinas Impor's record is a DRAFT: to Dinas Lain the identifier is free (nothing hidden is named), a record of its own is added
     const other = await cli(w.t.db, w.t.url, 'import', file(), '--org', 'Dinas Lain', '--update');
     expect(other.code).toBe(0);
-    expect(other.out).toContain('sudah ada (milik organisasi lain; tidak diperbarui)');
-    expect((await findRecordById(w.t.db, 'gen-000200'))).toMatchObject({ version: 2, organisationId: w.orgId });
+    expect(other.out).toContain('  diimpor:    1');
+    const key = await keyIn(w.t.db, w.orgId, 'gen-000200');
+    expect((await findRecordById(w.t.db, key))).toMatchObject({ version: 2, organisationId: w.orgId });
+    // once Dinas Impor's record is public its identifier is taken for everyone, and --update still never touches it
+    await w.t.db.query("UPDATE records SET status = 'PUBLISHED', published_at = now() WHERE id = $1", [key]);
+    await w.t.db.query('DELETE FROM records WHERE organisation_id = $1', [w.otherOrgId]);
+    const third = await cli(w.t.db, w.t.url, 'import', file(), '--org', 'Dinas Lain', '--update');
+    expect(third.out).toContain('sudah ada (milik organisasi lain; tidak diperbarui)');
+    expect((await findRecordById(w.t.db, key))).toMatchObject({ version: 2, organisationId: w.orgId });
   });
 });
 
@@ -344,7 +354,7 @@ describe('importFiles (the in-process API)', () => {
     await w.t.db.exec(`
       CREATE FUNCTION tolak_gen_402() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF NEW.id = 'gen-000402' THEN RAISE EXCEPTION 'rekaman uji ditolak' USING ERRCODE = 'check_violation'; END IF;
+        IF NEW.file_identifier = 'gen-000402' THEN RAISE EXCEPTION 'rekaman uji ditolak' USING ERRCODE = 'check_violation'; END IF;
         RETURN NEW;
       END $$;
       CREATE TRIGGER tolak_gen_402 BEFORE INSERT ON records FOR EACH ROW EXECUTE FUNCTION tolak_gen_402();`);
@@ -353,7 +363,7 @@ describe('importFiles (the in-process API)', () => {
       const s = await importFiles(w.t.db, files, { organisationId: w.orgId, ownerId: w.admin.id, batchSize: 3, threads: 0 });
       expect(s).toMatchObject({ total: 5, imported: 4, skipped: 0, failed: 1, threads: 0 });
       expect(s.failures).toEqual([{ file: path.join(dir, 'gen-402.xml'), reason: expect.stringMatching(/^ditolak basis data: rekaman uji ditolak/) }]);
-      const rows = await w.t.db.query<{ id: string }>('SELECT id FROM records ORDER BY id');
+      const rows = await w.t.db.query<{ id: string }>('SELECT file_identifier AS id FROM records ORDER BY file_identifier');
       expect(rows.rows.map((x) => x.id)).toEqual(ids.filter((id) => id !== 'gen-000402'));
       // the rolled-back attempt left no history or event behind
       expect((await w.t.db.query('SELECT 1 FROM record_history')).rowCount).toBe(4);
@@ -375,10 +385,10 @@ describe('importFiles (the in-process API)', () => {
     expect(s.threadFallback).toBeUndefined();
     expect(seen.at(-1)).toBe(60);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    const rows = await w.t.db.query<{ id: string; status: string }>('SELECT id, status FROM records WHERE id = ANY($1::text[])', [ids]);
+    const rows = await w.t.db.query<{ id: string; status: string }>('SELECT id, status FROM records WHERE file_identifier = ANY($1::text[])', [ids]);
     expect(rows.rows.every((x) => x.status === 'PUBLISHED')).toBe(true);
     expect(rows.rowCount).toBe(60);
-    for (const id of ids.slice(0, 5)) expect(docOf((await findRecordById(w.t.db, id))!)).toEqual(docOf(generateRecord(Number(id.slice(4)))));
+    for (const id of ids.slice(0, 5)) expect(docOf((await findRecordById(w.t.db, await keyIn(w.t.db, w.orgId, id)))!)).toEqual(docOf(generateRecord(Number(id.slice(4)))));
   }, 300_000);
 });
 

@@ -1,3 +1,4 @@
+import { keyOf } from '../helpers/harvest-support';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { harvestStoreFor } from '../../libs/db/harvest-store';
@@ -52,7 +53,7 @@ async function run(limits: HarvestRunDeps['limits'] = {}): Promise<HarvestRun> {
 }
 
 const statusOf = async (id: string): Promise<string | undefined> =>
-  (await ctx.t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE id = $1', [id])).rows[0]?.status;
+  (await ctx.t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE file_identifier = $1', [id])).rows[0]?.status;
 
 describe('a CSW source that misbehaves', () => {
   it('a trusted source with credentials: every record PUBLISHED, the credentials sent as HTTP basic', async () => {
@@ -69,7 +70,7 @@ describe('a CSW source that misbehaves', () => {
     for (const id of ids) expect(await statusOf(id)).toBe('PUBLISHED');
     expect(csw.authHeaders.length).toBeGreaterThan(0);
     expect(new Set(csw.authHeaders)).toEqual(new Set([`Basic ${Buffer.from(`panen:${PASSWORD}`).toString('base64')}`]));
-    const h = await ctx.w.a.admin.agent.get('/api/metadata/hv-1/history');
+    const h = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, 'hv-1')}/history`);
     expect(h.body.map((e: { to: string }) => e.to)).toEqual(['DRAFT', 'PUBLISHED']);
     expect(h.body[1].note).toContain(`Panen "Sumber rusak" (sumber ${src.id}, run ${r.id})`);
   });
@@ -108,9 +109,9 @@ describe('a CSW source that misbehaves', () => {
     expect(r.report!.failures).toEqual([{ identifier: 'hv-2', reason: expect.any(String) }]);
     expect(await statusOf('hv-2')).toBe('PUBLISHED');
     expect(await statusOf('hv-5')).toBe('PRIVATE');
-    const h = await ctx.w.a.admin.agent.get('/api/metadata/hv-5/history');
+    const h = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, 'hv-5')}/history`);
     expect(h.body.at(-1)).toMatchObject({ from: 'PUBLISHED', to: 'PRIVATE', note: expect.stringContaining('tidak ada lagi di sumber') });
-    const rec = await ctx.w.a.admin.agent.get('/api/metadata/hv-5');
+    const rec = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, 'hv-5')}`);
     expect(rec.body.harvest.withdrawnAt).toEqual(expect.any(String));
   });
 

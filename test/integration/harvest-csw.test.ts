@@ -3,7 +3,7 @@ import { findRecordById, updateRecordContent } from '../../libs/db/record.reposi
 import type { WorkerRuntime } from '../../services/worker/start-worker';
 import { completeDoc, seedRecord } from '../helpers/fixtures';
 import { updateRecordStatus } from '../../libs/db/record.repository';
-import { runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
+import { findByIdentifier, keyOf, runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { useSeededApp } from '../helpers/seeded-app';
 
 /*
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const versions = async (ids: string[]): Promise<Record<string, number>> => {
-  const r = await ctx.t.deps.db.query<{ id: string; version: number }>('SELECT id, version FROM records WHERE id = ANY($1::text[])', [ids]);
+  const r = await ctx.t.deps.db.query<{ id: string; version: number }>('SELECT file_identifier AS id, version FROM records WHERE file_identifier = ANY($1::text[])', [ids]);
   return Object.fromEntries(r.rows.map((x) => [x.id, x.version]));
 };
 
@@ -59,27 +59,27 @@ describe('CSW source in review mode', () => {
     expect(run.report!.bytes).toBeGreaterThan(1000);
     const ids = source.loaded.loaded.slice(1).map((l) => l.id);
     const r = await ctx.t.deps.db.query<{ id: string; status: string; organisation_id: string; title: string }>(
-      'SELECT id, status, organisation_id, title FROM records WHERE id = ANY($1::text[]) ORDER BY id', [ids],
+      'SELECT file_identifier AS id, status, organisation_id, title FROM records WHERE file_identifier = ANY($1::text[]) ORDER BY file_identifier', [ids],
     );
     expect(r.rows).toHaveLength(ids.length);
     for (const row of r.rows) expect(row).toMatchObject({ status: 'DRAFT', organisation_id: ctx.w.a.org.id });
     const titles = Object.fromEntries(source.loaded.loaded.map((l) => [l.id, l.title]));
     for (const row of r.rows) expect(row.title).toBe(titles[row.id]);
     // the local record is untouched
-    expect((await findRecordById(ctx.t.deps.db, localId))!.title).toBe('Rekaman lokal');
+    expect((await findByIdentifier(ctx.t.deps.db, localId))!.title).toBe('Rekaman lokal');
   });
 
   it('a harvested record carries its provenance in the REST representation and a history entry naming the source and run', async () => {
     const id = source.loaded.loaded[1]!.id;
     const runs = await ctx.w.a.admin.agent.get(`/api/admin/harvest-sources/${src.id}/runs`);
     const firstRun = (runs.body as { id: string }[])[0]!.id;
-    const res = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(id)}`);
+    const res = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, id)}`);
     expect(res.status).toBe(200);
     expect(res.body.harvest).toEqual({
       source: { id: src.id, name: 'Simpul APISO', url: source.cswUrl, protocol: 'csw' },
       sourceIdentifier: id, run: firstRun, fetchedAt: expect.any(String), withdrawnAt: null,
     });
-    const h = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(id)}/history`);
+    const h = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, id)}/history`);
     expect(h.body[0].note).toContain(`sumber ${src.id}, run ${firstRun}`);
   });
 
@@ -105,13 +105,13 @@ describe('CSW source in review mode', () => {
     expect(run.status).toBe('succeeded');
     expect(run.report!.incremental).toBe(true);
     expect(run.report!.counts).toMatchObject({ updated: 1, added: 0, failed: 0 });
-    const rec = await findRecordById(ctx.t.deps.db, id);
+    const rec = await findByIdentifier(ctx.t.deps.db, id);
     expect(rec).toMatchObject({ title: 'Judul baru di sumber', status: 'DRAFT', version: before[id]! + 1 });
   });
 
   it('refuses a local content edit of a harvested record (409) but lets the review go on', async () => {
     const id = source.loaded.loaded[3]!.id;
-    const path = `/api/metadata/${encodeURIComponent(id)}`;
+    const path = `/api/metadata/${await keyOf(ctx.t.deps.db, id)}`;
     const edit = await ctx.w.a.admin.agent.patch(path).send({ abstract: 'suntingan lokal' });
     expect(edit.status).toBe(409);
     expect(edit.headers['content-type']).toMatch(/problem\+json/);
@@ -122,7 +122,7 @@ describe('CSW source in review mode', () => {
 
   it('detaching: only an ADMIN of the record\'s organisation; afterwards the record is local and editable', async () => {
     const id = source.loaded.loaded[3]!.id;
-    const path = `/api/metadata/${encodeURIComponent(id)}`;
+    const path = `/api/metadata/${await keyOf(ctx.t.deps.db, id)}`;
     expect((await ctx.w.a.produsen.agent.post(`${path}/detach-harvest`).send({})).status).toBe(403);
     expect((await ctx.w.b.admin.agent.post(`${path}/detach-harvest`).send({})).status).toBe(404);
     expect((await ctx.w.a.admin.agent.post(`${path}/detach-harvest`).send({})).status).toBe(200);
@@ -133,7 +133,7 @@ describe('CSW source in review mode', () => {
     // the next run reports the identifier as a local record instead of overwriting the edit
     const run = await runSource(ctx.w.a.admin.agent, src.id);
     expect(run.report!.skippedRecords.map((s) => s.identifier).sort()).toEqual([localId, id].sort());
-    expect((await findRecordById(ctx.t.deps.db, id))!.abstract).toBe('suntingan lokal');
+    expect((await findByIdentifier(ctx.t.deps.db, id))!.abstract).toBe('suntingan lokal');
   });
 
   it('a second source listing the same identifiers skips them as another source\'s', async () => {
@@ -151,34 +151,34 @@ describe('CSW source in review mode', () => {
     const reviewId = source.loaded.loaded[5]!.id;
     const detachedId = source.loaded.loaded[3]!.id; // detached and edited locally above
     // one harvested record is already under review by a QCQE of the organisation
-    await updateRecordStatus(ctx.t.deps.db, reviewId, { status: 'REVIEW', reviewerId: ctx.w.a.qcqe.user.id, markPublished: false });
-    expect((await findRecordById(ctx.t.deps.db, draftId))!.status).toBe('DRAFT');
+    await updateRecordStatus(ctx.t.deps.db, await keyOf(ctx.t.deps.db, reviewId), { status: 'REVIEW', reviewerId: ctx.w.a.qcqe.user.id, markPublished: false });
+    expect((await findByIdentifier(ctx.t.deps.db, draftId))!.status).toBe('DRAFT');
     const inQueue = async (): Promise<string[]> => {
       const res = await ctx.w.a.qcqe.agent.get('/api/metadata').query({ status: 'REVIEW', pageSize: 100 });
       expect(res.status).toBe(200);
       return (res.body.items as { id: string }[]).map((i) => i.id);
     };
-    expect(await inQueue()).toContain(reviewId);
+    expect(await inQueue()).toContain(await keyOf(ctx.t.deps.db, reviewId));
     for (const id of [draftId, reviewId, detachedId]) await setSourceStatus(source, id, 'PRIVATE');
 
     const run = await runSource(ctx.w.a.admin.agent, src.id);
     expect(run.status).toBe('succeeded');
     expect(run.report!.counts).toMatchObject({ withdrawn: 2, added: 0, updated: 0, failed: 0 });
     for (const [id, from] of [[draftId, 'DRAFT'], [reviewId, 'REVIEW']] as const) {
-      const rec = await findRecordById(ctx.t.deps.db, id);
+      const rec = await findByIdentifier(ctx.t.deps.db, id);
       expect(rec).toMatchObject({ status: 'PRIVATE', reviewerId: null });
-      const h = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(id)}/history`);
+      const h = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, id)}/history`);
       expect(h.body.at(-1)).toMatchObject({ from, to: 'PRIVATE', note: expect.stringContaining(`run ${run.id}): tidak ada lagi di sumber`) });
-      expect((await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(id)}`)).body.harvest.withdrawnAt).toEqual(expect.any(String));
+      expect((await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, id)}`)).body.harvest.withdrawnAt).toEqual(expect.any(String));
     }
     // the QCQE's review queue no longer holds it
-    expect(await inQueue()).not.toContain(reviewId);
+    expect(await inQueue()).not.toContain(await keyOf(ctx.t.deps.db, reviewId));
     // nobody moves it back by hand while the source has withdrawn it
-    const back = await ctx.w.a.admin.agent.patch(`/api/metadata/${encodeURIComponent(draftId)}`).send({ status: 'DRAFT' });
+    const back = await ctx.w.a.admin.agent.patch(`/api/metadata/${await keyOf(ctx.t.deps.db, draftId)}`).send({ status: 'DRAFT' });
     expect(back.status).toBe(409);
     expect(back.body.detail).toContain('ditarik di sumber');
     // the detached record is local now: its status and its local edit stay
-    expect(await findRecordById(ctx.t.deps.db, detachedId)).toMatchObject({ abstract: 'suntingan lokal', status: 'DRAFT' });
+    expect(await findByIdentifier(ctx.t.deps.db, detachedId)).toMatchObject({ abstract: 'suntingan lokal', status: 'DRAFT' });
   });
 
   it('listed again by the source, a withdrawn record comes back as DRAFT to be reviewed again', async () => {
@@ -187,9 +187,9 @@ describe('CSW source in review mode', () => {
     const run = await runSource(ctx.w.a.admin.agent, src.id);
     expect(run.status).toBe('succeeded');
     expect(run.report!.counts).toMatchObject({ updated: 1, withdrawn: 0, failed: 0 });
-    expect((await findRecordById(ctx.t.deps.db, draftId))!.status).toBe('DRAFT');
-    expect((await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(draftId)}`)).body.harvest.withdrawnAt).toBeNull();
-    const h = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(draftId)}/history`);
+    expect((await findByIdentifier(ctx.t.deps.db, draftId))!.status).toBe('DRAFT');
+    expect((await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, draftId)}`)).body.harvest.withdrawnAt).toBeNull();
+    const h = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, draftId)}/history`);
     expect(h.body.at(-1)).toMatchObject({ from: 'PRIVATE', to: 'DRAFT', note: expect.stringContaining('perlu review ulang') });
   });
 });

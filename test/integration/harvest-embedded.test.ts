@@ -1,7 +1,6 @@
-import { findRecordById } from '../../libs/db/record.repository';
 import type { HarvestRun, HarvestSource } from '../../libs/harvest/harvest.types';
 import { seedWorld, type World } from '../helpers/fixtures';
-import { runSource, setSourceStatus, startSourceCatalogue, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
+import { keyOf, findByIdentifier, runSource, setSourceStatus, startSourceCatalogue, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 /*
@@ -43,8 +42,8 @@ it('add, run, re-run and withdraw on PGlite with in-process jobs', async () => {
   expect(first.trigger).toBe('manual');
   expect(first.report!.counts).toEqual({ listed: n, added: n, updated: 0, unchanged: 0, withdrawn: 0, skipped: 0, failed: 0 });
   expect(first.report!.pages).toBe(Math.ceil(n / 5));
-  for (const id of ids()) expect(await findRecordById(t.deps.db, id)).toMatchObject({ status: 'DRAFT', organisationId: w.a.org.id });
-  const rec = await w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(ids()[0]!)}`);
+  for (const id of ids()) expect(await findByIdentifier(t.deps.db, id)).toMatchObject({ status: 'DRAFT', organisationId: w.a.org.id });
+  const rec = await w.a.admin.agent.get(`/api/metadata/${await keyOf(t.deps.db, ids()[0]!)}`);
   expect(rec.body.harvest).toMatchObject({ source: { id: src.id, protocol: 'csw' }, run: first.id, withdrawnAt: null });
 
   const again = await runSource(w.a.admin.agent, src.id);
@@ -55,7 +54,7 @@ it('add, run, re-run and withdraw on PGlite with in-process jobs', async () => {
   const third = await runSource(w.a.admin.agent, src.id);
   expect(third.status).toBe('succeeded');
   expect(third.report!.counts).toMatchObject({ listed: n - 1, withdrawn: 1, unchanged: n - 1 });
-  expect(await findRecordById(t.deps.db, gone)).toMatchObject({ status: 'PRIVATE' });
+  expect(await findByIdentifier(t.deps.db, gone)).toMatchObject({ status: 'PRIVATE' });
 
   const runs = await w.a.admin.agent.get(`/api/admin/harvest-sources/${src.id}/runs`);
   expect((runs.body as HarvestRun[]).map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);

@@ -1,7 +1,7 @@
 import { findRecordById, updateRecordContent, updateRecordStatus } from '../../libs/db/record.repository';
 import type { HarvestSource } from '../../libs/harvest/harvest.types';
 import type { WorkerRuntime } from '../../services/worker/start-worker';
-import { runSource, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
+import { keyOf, findByIdentifier, runSource, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { useSeededApp } from '../helpers/seeded-app';
 
 /*
@@ -24,7 +24,7 @@ afterAll(async () => {
   await source?.close();
 });
 
-const statusOf = async (id: string): Promise<string | undefined> => (await findRecordById(ctx.t.deps.db, id))?.status;
+const statusOf = async (id: string): Promise<string | undefined> => (await findByIdentifier(ctx.t.deps.db, id))?.status;
 
 describe('OAI-PMH source (publish mode)', () => {
   it('a full ListRecords run publishes every record with its provenance', async () => {
@@ -39,7 +39,7 @@ describe('OAI-PMH source (publish mode)', () => {
     expect(run.report!).toMatchObject({ recordForm: 'iso19139', errors: [] });
     expect(run.report!.counts).toEqual({ listed: n, added: n, updated: 0, unchanged: 0, withdrawn: 0, skipped: 0, failed: 0 });
     for (const l of source.loaded.loaded) expect(await statusOf(l.id)).toBe('PUBLISHED');
-    const rec = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(source.loaded.loaded[0]!.id)}`);
+    const rec = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, source.loaded.loaded[0]!.id)}`);
     expect(rec.body.harvest.source.protocol).toBe('oai-pmh');
     expect(rec.body.harvest.sourceIdentifier).toMatch(/^oai:/);
   });
@@ -62,7 +62,7 @@ describe('OAI-PMH source (publish mode)', () => {
     // (`from` is the previous listing minus a 5-minute clock-skew margin, so these just-loaded
     // records are all listed again; unchanged ones are recognised by their hash)
     expect(run.report!.counts).toMatchObject({ updated: 1, withdrawn: 1, failed: 0 });
-    expect((await findRecordById(ctx.t.deps.db, edited))!.title).toBe('Judul OAI baru');
+    expect((await findByIdentifier(ctx.t.deps.db, edited))!.title).toBe('Judul OAI baru');
     expect(await statusOf(gone)).toBe('PRIVATE');
   });
 });

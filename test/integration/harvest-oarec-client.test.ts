@@ -1,3 +1,4 @@
+import {  } from '../helpers/harvest-support';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
@@ -104,7 +105,7 @@ describe('OGC API – Records source', () => {
       const r = await run();
       expect(r.status).toBe('failed');
       expect(r.report!.errors[0]).toContain('mengulang');
-      const st = await ctx.t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE id = ANY($1::text[])', [ids]);
+      const st = await ctx.t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE file_identifier = ANY($1::text[])', [ids]);
       expect(st.rows.map((x) => x.status)).toEqual(['DRAFT', 'DRAFT', 'DRAFT']);
     } finally {
       loopNext = false;

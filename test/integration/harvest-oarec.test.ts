@@ -1,7 +1,7 @@
 import { findRecordById, updateRecordContent } from '../../libs/db/record.repository';
 import type { HarvestSource } from '../../libs/harvest/harvest.types';
 import type { WorkerRuntime } from '../../services/worker/start-worker';
-import { runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
+import { keyOf, findByIdentifier, runSource, setSourceStatus, startSourceCatalogue, startTestWorker, type SourceCatalogue, HARVEST_TEST_ENV } from '../helpers/harvest-support';
 import { useSeededApp } from '../helpers/seeded-app';
 
 /*
@@ -48,10 +48,10 @@ describe('OGC API – Records source (a second geokatalog, review mode)', () => 
     expect(itemListings(from)[0]!.get('limit')).toBe('5');
     const titles = Object.fromEntries(source.loaded.loaded.map((l) => [l.id, l.title]));
     for (const id of ids()) {
-      const rec = await findRecordById(ctx.t.deps.db, id);
+      const rec = await findByIdentifier(ctx.t.deps.db, id);
       expect(rec).toMatchObject({ status: 'DRAFT', organisationId: ctx.w.a.org.id, title: titles[id] });
     }
-    const rest = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(ids()[0]!)}`);
+    const rest = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, ids()[0]!)}`);
     expect(rest.body.harvest).toMatchObject({ source: { id: src.id, protocol: 'oarec' }, sourceIdentifier: ids()[0], run: run.id });
   });
 
@@ -81,7 +81,7 @@ describe('OGC API – Records source (a second geokatalog, review mode)', () => 
     expect(q.get('filter')).toMatch(/^updated >= TIMESTAMP\('\d{4}-\d{2}-\d{2}T/);
     expect(q.get('filter-lang')).toBe('cql2-text');
     expect(xmlFetches(from)).toHaveLength(1);
-    expect(await findRecordById(ctx.t.deps.db, edited)).toMatchObject({ title: 'Judul Records baru', status: 'DRAFT' });
+    expect(await findByIdentifier(ctx.t.deps.db, edited)).toMatchObject({ title: 'Judul Records baru', status: 'DRAFT' });
   });
 
   it('a record withdrawn at the source is withdrawn here after a clean full run (PRIVATE, kept, with history)', async () => {
@@ -90,10 +90,10 @@ describe('OGC API – Records source (a second geokatalog, review mode)', () => 
     const run = await runSource(ctx.w.a.admin.agent, src.id);
     expect(run.status).toBe('succeeded');
     expect(run.report!.counts).toMatchObject({ listed: ids().length - 1, withdrawn: 1, added: 0, failed: 0 });
-    expect(await findRecordById(ctx.t.deps.db, gone)).toMatchObject({ status: 'PRIVATE' });
-    const h = await ctx.w.a.admin.agent.get(`/api/metadata/${encodeURIComponent(gone)}/history`);
+    expect(await findByIdentifier(ctx.t.deps.db, gone)).toMatchObject({ status: 'PRIVATE' });
+    const h = await ctx.w.a.admin.agent.get(`/api/metadata/${await keyOf(ctx.t.deps.db, gone)}/history`);
     expect(h.body.at(-1)).toMatchObject({ from: 'DRAFT', to: 'PRIVATE', note: expect.stringContaining('tidak ada lagi di sumber') });
     // every other record is still a DRAFT in review
-    for (const id of ids().filter((i) => i !== gone)) expect((await findRecordById(ctx.t.deps.db, id))!.status).toBe('DRAFT');
+    for (const id of ids().filter((i) => i !== gone)) expect((await findByIdentifier(ctx.t.deps.db, id))!.status).toBe('DRAFT');
   });
 });

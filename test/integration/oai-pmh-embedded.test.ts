@@ -48,3 +48,14 @@ it('publish → harvest in pages → withdraw → deleted header, on PGlite', as
   const after = await harvestAll(t.app, { metadataPrefix: 'oai_dc', set: `org:${w.a.org.id}` }, 'ListIdentifiers');
   expect(after.records.map((r) => [r.recordId, r.deleted])).toEqual([[ids[1], false], [ids[0], true]]);
 }, 300_000);
+
+it('until=9999-12-31 and from=0000-01-01 list everything on PGlite too (no "time zone displacement out of range")', async () => {
+  const all = (await harvestAll(t.app, { metadataPrefix: 'oai_dc' }, 'ListIdentifiers')).records.map((r) => r.recordId).sort();
+  expect(all).toHaveLength(2);
+  for (const bounds of [{ until: '9999-12-31' }, { from: '0000-01-01', until: '9999-12-31' }, { until: '9999-12-31T23:59:59Z' }] as Record<string, string>[]) {
+    const h = await harvestAll(t.app, { metadataPrefix: 'oai_dc', ...bounds }, 'ListIdentifiers');
+    expect(h.pages[0]!.status).toBe(200);
+    expect(h.records.map((r) => r.recordId).sort()).toEqual(all);
+  }
+  expect((await oaiGet(t.app, { verb: 'ListIdentifiers', metadataPrefix: 'oai_dc', until: '0000-12-31' })).errors).toEqual(['noRecordsMatch']);
+}, 300_000);

@@ -135,7 +135,7 @@ describe('OAI-PMH change feed', () => {
     await backdateAll();
     const rowOf = (id: string, title: string, hierarchyLevel = 'dataset') => {
       const doc = completeDoc({ title, fileIdentifier: id, hierarchyLevel });
-      return { id, docJson: JSON.stringify(doc), projection: projectRecord(doc, id) };
+      return { fileIdentifier: id, docJson: JSON.stringify(doc), projection: projectRecord(doc, id) };
     };
     const owner = ctx.w.b.produsen.user;
     const opts = { organisationId: owner.organisationId, ownerId: owner.id, note: 'impor uji' };

@@ -12,11 +12,22 @@ import { parseOai, childElements } from '../helpers/oai-structure';
 
 describe('OAI-PMH datestamps', () => {
   it('reads day and seconds granularity as half-open intervals', () => {
-    expect(parseUtcBound('2024-02-29')).toEqual({ granularity: 'day', start: '2024-02-29T00:00:00.000Z', end: '2024-03-01T00:00:00.000Z' });
-    expect(parseUtcBound('2024-12-31T23:59:59Z')).toEqual({ granularity: 'seconds', start: '2024-12-31T23:59:59.000Z', end: '2025-01-01T00:00:00.000Z' });
+    expect(parseUtcBound('2024-02-29')).toEqual({ granularity: 'day', start: '2024-02-29T00:00:00.000Z', end: '2024-03-01T00:00:00.000Z', instant: Date.parse('2024-02-29T00:00:00Z') });
+    expect(parseUtcBound('2024-12-31T23:59:59Z')).toEqual({ granularity: 'seconds', start: '2024-12-31T23:59:59.000Z', end: '2025-01-01T00:00:00.000Z', instant: Date.parse('2024-12-31T23:59:59Z') });
   });
 
-  it.each(['2023-02-29', '2024-13-01', '2024-01-01T24:00:00Z', '2024-01-01T00:00:60Z', '2024-1-01', '2024-01-01T00:00Z', '2024-01-01 00:00:00Z', '0099-01-01', ''])('refuses %p', (s) => {
+  it('reads years 0000–0099 as themselves and hands on only instants of years 0001–9999', () => {
+    expect(parseUtcBound('0099-01-01')).toMatchObject({ start: '0099-01-01T00:00:00.000Z', end: '0099-01-02T00:00:00.000Z' });
+    // year 0 (a leap year) exists in the syntax, not in PostgreSQL: clamped to the first instant it stores
+    expect(parseUtcBound('0000-02-29')).toMatchObject({ start: '0001-01-01T00:00:00.000Z', end: '0001-01-01T00:00:00.000Z' });
+    // the instant after 9999-12-31 is no upper limit at all (JavaScript would write it "+010000-…")
+    const last = parseUtcBound('9999-12-31T23:59:59Z')!;
+    expect(last.start).toBe('9999-12-31T23:59:59.000Z');
+    expect(last).not.toHaveProperty('end');
+    expect(parseUtcBound('0000-01-01')!.instant).toBeLessThan(parseUtcBound('0000-03-01')!.instant);
+  });
+
+  it.each(['2023-02-29', '2024-13-01', '2024-01-01T24:00:00Z', '2024-01-01T00:00:60Z', '2024-1-01', '2024-01-01T00:00Z', '2024-01-01 00:00:00Z', '0001-02-29', '10000-01-01', ''])('refuses %p', (s) => {
     expect(parseUtcBound(s)).toBeUndefined();
   });
 
