@@ -1,7 +1,6 @@
 import type { Queryable } from '../../libs/db/database';
 import { searchPublishedPage } from '../../libs/db/search.repository';
 import { parseCql } from '../../libs/csw/filter/parse-cql';
-import { compileFilter } from '../../libs/search/filter/compile-sql';
 import { DEFAULT_COUNT_SETTINGS } from '../../libs/search/match-count';
 
 /**
@@ -19,8 +18,6 @@ export interface ExplainResult {
 }
 
 export async function explainCql(db: Queryable, cql: string, format = 'dc-brief', limit = 10): Promise<ExplainResult> {
-  const params: unknown[] = [];
-  const where = compileFilter(parseCql(cql), params);
   let plan = '';
   const explaining: Queryable = {
     async query(sql: string, p?: readonly unknown[]) {
@@ -31,7 +28,7 @@ export async function explainCql(db: Queryable, cql: string, format = 'dc-brief'
     exec: async () => undefined,
   } as unknown as Queryable;
   // the first request's statement: the page and a count bounded by the default budget
-  await searchPublishedPage(explaining, { where, params, orderBy: 'r.id ASC', offset: 0, limit }, format, DEFAULT_COUNT_SETTINGS.exactRows);
+  await searchPublishedPage(explaining, { filter: parseCql(cql), sort: [], offset: 0, limit }, format, DEFAULT_COUNT_SETTINGS.exactRows);
   const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
   const indexes = [...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using |on )(\w+)/g)].map((m) => m[1]!))];
   return { cql, plan, executionMs, indexes };

@@ -64,8 +64,8 @@ export function createLintasOrgService(deps: { store: LintasOrgStore; afterCommi
         const organisation = org.allowLintasOrgReviewer === allow ? org : await tx.setAllowLintasOrgReviewer(org.id, allow);
         return { organisation, released };
       });
-      // released records are never PUBLISHED, so CSW is unaffected
-      if (result.released > 0) await afterCommit({ cswChanged: false });
+      // released records are never PUBLISHED, so the public catalogue is unaffected
+      if (result.released > 0) await afterCommit({ publicChanged: false });
       return result;
     },
   };

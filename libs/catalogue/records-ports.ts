@@ -131,5 +131,8 @@ export interface LintasOrgStore {
   countAssignments(organisationId: string): Promise<LintasOrgCounts>;
 }
 
-/** Called after a commit that wrote outbox events (see AppDeps.afterCommit). */
-export type AfterCommit = (effects: { cswChanged: boolean }) => Promise<void>;
+/**
+ * Called after a commit that wrote outbox events (see AppDeps.afterCommit); `publicChanged`:
+ * the change touched what the public protocols show (a record that is or was PUBLISHED).
+ */
+export type AfterCommit = (effects: { publicChanged: boolean }) => Promise<void>;

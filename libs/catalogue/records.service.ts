@@ -14,7 +14,7 @@ import { checkTransition, docOf } from './workflow';
  * The metadata record use cases. Each write runs in one transaction that locks the record row
  * (SELECT … FOR UPDATE), checks the caller, the If-Match precondition and the rules, writes
  * the change, its history row and its outbox event, and commits; `afterCommit` then kicks the
- * event relay and, when CSW-visible data changed, invalidates the CSW cache.
+ * event relay and, when the public catalogue changed, invalidates the public response cache.
  *
  * Decisions (see also the README):
  * - PRODUSEN and ADMIN create records; a QCQE reviews and never creates (403).
@@ -170,7 +170,7 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
         await tx.emit('record.created', { recordId: id, version: rec.version });
         return rec;
       });
-      await afterCommit({ cswChanged: false });
+      await afterCommit({ publicChanged: false });
       return created;
     },
 
@@ -200,30 +200,30 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
 
     async patch(actor, id, body, ifMatch) {
       const change = parsePatchBody(body);
-      let cswChanged = false;
+      let publicChanged = false;
       let wrote = false;
       const result = await store.transaction(async (tx) => {
         const rec = await lockReadable(tx, actor, id, ifMatch);
         const updated = change.kind === 'status' ? await changeStatus(tx, actor, rec, change) : await changeContent(tx, actor, rec, change);
         wrote = updated.version !== rec.version;
-        cswChanged = isPublished(rec) || isPublished(updated);
+        publicChanged = isPublished(rec) || isPublished(updated);
         return updated;
       });
-      if (wrote) await afterCommit({ cswChanged });
+      if (wrote) await afterCommit({ publicChanged });
       return result;
     },
 
     async remove(actor, id, ifMatch) {
-      let cswChanged = false;
+      let publicChanged = false;
       await store.transaction(async (tx) => {
         const rec = await lockReadable(tx, actor, id, ifMatch);
         const refusal = checkDelete(actor, rec);
         if (refusal) throw refusal;
-        cswChanged = isPublished(rec);
+        publicChanged = isPublished(rec);
         await tx.deleteRecord(id);
         await tx.emit('record.deleted', { recordId: id });
       });
-      await afterCommit({ cswChanged });
+      await afterCommit({ publicChanged });
     },
   };
 }

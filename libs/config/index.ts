@@ -7,7 +7,12 @@ import path from 'node:path';
  * The only reader of process.env. Parsed once at start; every problem is collected and
  * reported together, then the process exits non-zero (see `loadConfigOrExit`).
  */
-export interface CswIdentity {
+/**
+ * The catalogue's identity as a service (title, abstract, contact): what CSW GetCapabilities,
+ * the OGC API – Records landing page and OAI-PMH Identify show. Its defaults come from the
+ * CSW_* variables (CSW was the first to show it); an administrator may override them.
+ */
+export interface ServiceIdentity {
   title: string;
   providerName: string;
   abstract: string;
@@ -50,7 +55,7 @@ export interface Config {
     upstreamUrl: string | undefined;
     exceptionHttpStatus: 'csw202' | 'ows11';
     /** identity from CSW_* variables: defaults for the built-in provider, the identity of an external one */
-    identity: CswIdentity;
+    identity: ServiceIdentity;
     /**
      * CSW_CACHE_BENCH_MISS=1, for benchmarks only: every CSW request takes the way of a response
      * cache miss (generation and entry read, computed with the count memo, entry stored), so

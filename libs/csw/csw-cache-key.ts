@@ -20,7 +20,7 @@ export function canonicalCswRequest(req: CswRequest): string {
 /**
  * The entry key holds no generation: the generation an answer was computed under is stored IN
  * the entry, so the current generation and the entry can be read in one round trip (two
- * concurrent GETs) instead of one after the other (csw-response-cache.ts).
+ * concurrent GETs) instead of one after the other (libs/response-cache/response-cache.ts).
  */
 export function cswCacheKey(req: CswRequest): string {
   const digest = createHash('sha256').update(canonicalCswRequest(req)).digest('base64url');

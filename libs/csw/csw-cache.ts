@@ -1,11 +1,11 @@
 import type { KeyValueStore } from '../cache/key-value';
-import { createResponseCache, type CachedCswResult, type ResponseCache } from '../search/response-cache';
+import { createResponseCache, type CachedResult, type ResponseCache } from '../response-cache/response-cache';
 import { cswCacheKey, cswTtlSeconds } from './csw-cache-key';
 import type { CswLogger, CswService } from './csw-service';
 import type { CswRequest } from './request/csw-request';
 import { echoRequestId, echoRequestIdBytes } from './responses/get-records.writer';
 
-export type { CachedCswResult };
+export type { CachedResult };
 export type CswResponseCache = ResponseCache;
 
 /** An ows:ExceptionReport (CSW sends them with HTTP 200 by default) is never cached. */
@@ -25,7 +25,7 @@ function withoutRequestId(parsed: CswRequest): { parsed: CswRequest; echo: strin
 }
 
 /**
- * The search core's response cache (libs/search/response-cache.ts) in front of the CSW
+ * The public response cache (libs/response-cache/response-cache.ts) in front of the CSW
  * service: keyed by the parsed CswRequest (csw-cache-key.ts), GetCapabilities 10 minutes,
  * everything else 60 s.
  */

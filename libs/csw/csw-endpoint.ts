@@ -1,9 +1,10 @@
 import type { KeyValueStore } from '../cache/key-value';
-import type { CswIdentity } from '../config';
+import type { CswIdentity } from './csw-identity';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { RenderFormat } from '../render/formats';
 import type { SearchStore } from '../search/search-port';
 import type { MatchCounter } from '../search/match-count';
+import type { SearchCore } from '../search/search-core';
 import { createCswResponseCache, type CswResponseCache } from './csw-cache';
 import { createCswService, type CswLogger, type CswService } from './csw-service';
 
@@ -24,7 +25,9 @@ export interface BuiltinCswSettings {
 export interface BuiltinCswDeps extends BuiltinCswSettings {
   /** the search core's database port */
   store: SearchStore;
-  /** how GetRecords counts (libs/search/match-count.ts); one with the default settings otherwise */
+  /** the search core GetRecords and GetDomain go through (shared with OGC API – Records in the API) */
+  core?: SearchCore;
+  /** without `core`: how its search core counts (libs/search/match-count.ts); one with the default settings otherwise */
   counter?: MatchCounter;
   /** the identity GetCapabilities shows (the stored one over identityDefaults) */
   getIdentity(): Promise<CswIdentity>;
@@ -72,6 +75,7 @@ export function createBuiltinCsw(deps: BuiltinCswDeps): BuiltinCsw {
 
   const service = createCswService({
     store: deps.store,
+    ...(deps.core ? { core: deps.core } : {}),
     ...(deps.counter ? { counter: deps.counter } : {}),
     baseUrl: deps.baseUrl,
     getIdentity: deps.getIdentity,

@@ -2,6 +2,7 @@ import { isAppError } from '../errors';
 import { asCswError, CswError, invalid } from './csw-error';
 import type { CswServiceDeps, ExecuteContext } from './handlers/handler-deps';
 import { createMatchCounter } from '../search/match-count';
+import { createSearchCore } from '../search/search-core';
 import { handleGetDomain } from './handlers/get-domain.handler';
 import { handleGetRecordById, handleGetRecords } from './handlers/get-records.handler';
 import type { CswRequest, GetCapabilitiesRequest } from './request/csw-request';
@@ -29,7 +30,7 @@ export interface CswHttpResponse {
   status: number;
   contentType: string;
   body: string;
-  /** an estimated count: not to be cached (libs/search/response-cache.ts) */
+  /** an estimated count: not to be cached (libs/response-cache/response-cache.ts) */
   provisional?: boolean;
 }
 
@@ -79,20 +80,20 @@ export function createCswService(deps: CswServiceDeps): CswService {
 
   // counts per (cache generation, filter), remembered only when execute() is given the
   // generation; the API shares one counter between CSW and OGC API – Records
-  const counter = deps.counter ?? createMatchCounter(deps.store, {}, deps.logger);
+  const core = deps.core ?? createSearchCore(deps.store, deps.counter ?? createMatchCounter(deps.store, {}, deps.logger));
 
   async function dispatch(req: CswRequest, ctx: ExecuteContext = {}): Promise<{ body: string; provisional?: boolean }> {
     switch (req.operation) {
       case 'GetCapabilities':
         return { body: await capabilities(req) };
       case 'GetRecords':
-        return handleGetRecords(deps, req, counter, ctx);
+        return handleGetRecords(deps, req, core, ctx);
       case 'GetRecordById':
         return { body: await handleGetRecordById(deps, req) };
       case 'DescribeRecord':
         return { body: writeDescribeRecordResponse(req.typeNames, req.schemaLanguage) };
       case 'GetDomain':
-        return { body: await handleGetDomain(deps, req) };
+        return { body: await handleGetDomain(core, req) };
     }
   }
 

@@ -3,11 +3,11 @@ import { asCswError, invalid } from './csw-error';
 import { sortableQueryable, type SortSpec } from '../search/sort-order';
 import { childElements, display, isOgc, textOf } from './filter/dom-helpers';
 
-export { compileOrderBy, type SortSpec } from '../search/sort-order';
+export type { SortSpec } from '../search/sort-order';
 
 /**
  * CSW SortBy (KVP `SORTBY=dc:title:A,dct:modified:D` and XML `ogc:SortBy`) → the search
- * core's sort list (libs/search/sort-order.ts compiles it, identifier last).
+ * core's sort list (libs/search/sort-order.ts; the store compiles it, identifier last).
  * Multi-valued properties sort by their first value (CITE sorts by dc:format), the
  * bounding box by its area; only csw:AnyText cannot be sorted.
  */

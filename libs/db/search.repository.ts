@@ -1,24 +1,53 @@
-import { ID_ORDER, type FacetValue, type PageRow, type SearchQuery, type SearchStore } from '../search/search-port';
+import type { FacetSpec, FacetValue, PageRow, SearchQuery, SearchStore } from '../search/search-port';
 import type { FetchedPage as PageFetch } from '../search/match-count';
+import type { FilterNode } from '../search/filter/filter-ast';
+import { resolveCanonical } from '../search/queryables';
 import type { MetadataRecord } from '../catalogue/record.types';
+import { compiledFilter, compiledOrderBy } from './search-sql/compiled-query';
+import { domainSql } from './search-sql/domain-sql';
+import { ID_ORDER } from './search-sql/order-by';
+import { withSql } from './search-sql/queryable-sql';
 import type { Queryable, QueryOptions } from './database';
 import { findRecordById, RECORD_COLUMNS, toRecord, type RecordRow as FullRecordRow } from './record.repository';
 
 /**
  * The search core's reads over PUBLISHED records (the SearchStore port of libs/search). The
- * WHERE and ORDER BY fragments are compiled by libs/search (db code does not import its
- * compiler): plain SQL over `records r` whose values are all in `params` as $1…$n. Nothing
- * here ever shows a record in another status.
+ * search core hands over query values (filter tree, sort list, page); they are compiled here
+ * (search-sql/): WHERE and ORDER BY fragments over `records r` whose values are all in `params`
+ * as $1…$n. Nothing here ever shows a record in another status.
  *
  * A results page is ONE statement (a bounded count, and the page's ids each with its version
  * and its stored render): a GetRecords answer costs one round trip to PostgreSQL. How many
  * matches are counted, and what is answered past that, is the search core's decision
  * (libs/search/match-count.ts).
  */
-export type CswSearchQuery = SearchQuery;
 export type { PageRow };
 
-export interface CswSearchResult {
+/** A search as SQL: the compiled filter and order with the page (search-sql/compiled-query.ts). */
+interface SqlSearch {
+  where: string;
+  params: readonly unknown[];
+  orderBy: string;
+  offset: number;
+  limit: number;
+  fewMatches?: boolean;
+  broadMatches?: boolean;
+}
+
+function toSql(q: SearchQuery): SqlSearch {
+  const { where, params } = compiledFilter(q.filter);
+  return {
+    where,
+    params,
+    orderBy: compiledOrderBy(q.sort),
+    offset: q.offset,
+    limit: q.limit,
+    ...(q.fewMatches !== undefined ? { fewMatches: q.fewMatches } : {}),
+    ...(q.broadMatches !== undefined ? { broadMatches: q.broadMatches } : {}),
+  };
+}
+
+export interface SearchResult {
   matched: number;
   ids: string[];
 }
@@ -103,7 +132,7 @@ const SENT_AS: Readonly<Record<PageForm, QueryOptions>> = {
  * fence (a LIMIT, WALK_BOUND) is around the first published records in identifier order
  * instead, so the filter is tested on that stream and the walk stops at the page's LIMIT.
  */
-function pageSelect(q: CswSearchQuery, form: PageForm = 'plain'): { sql: string; params: unknown[]; limit: number } {
+function pageSelect(q: SqlSearch, form: PageForm = 'plain'): { sql: string; params: unknown[]; limit: number } {
   const n = q.params.length;
   const limit = Math.max(0, Math.floor(q.limit));
   const from = form === 'few' ? `FROM (SELECT * ${published(q.where)} OFFSET 0) r`
@@ -117,7 +146,8 @@ function pageSelect(q: CswSearchQuery, form: PageForm = 'plain'): { sql: string;
 }
 
 /** ids of one page and the exact count (tests and tools; the services use the bounded forms below) */
-export async function searchPublished(db: Queryable, q: CswSearchQuery): Promise<CswSearchResult> {
+export async function searchPublished(db: Queryable, query: SearchQuery): Promise<SearchResult> {
+  const q = toSql(query);
   const count = countPublished(db, q.where, q.params);
   if (q.limit <= 0) return { matched: await count, ids: [] };
   const page = pageSelect(q);
@@ -160,11 +190,12 @@ async function boundedCountOnly(db: Queryable, where: string, params: readonly u
  */
 async function fetchPage<R extends { id: string | null }, T>(
   db: Queryable,
-  q: SearchQuery,
+  query: SearchQuery,
   countUpTo: number | undefined,
   select: (next: number) => { columns: string; joins: string; params: unknown[] },
   toItem: (row: R) => T,
 ): Promise<PageFetch<T>> {
+  const q = toSql(query);
   if (q.limit <= 0) {
     return countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
   }
@@ -206,7 +237,7 @@ async function fetchPage<R extends { id: string | null }, T>(
 }
 
 /** One page in order, each record with its stored render of `format` (fetchPage). */
-export function searchPublishedPage(db: Queryable, q: CswSearchQuery, format: string, countUpTo?: number): Promise<PageFetch<PageRow>> {
+export function searchPublishedPage(db: Queryable, q: SearchQuery, format: string, countUpTo?: number): Promise<PageFetch<PageRow>> {
   return fetchPage<RenderRow & { id: string | null }, PageRow>(db, q, countUpTo, (next) => ({
     columns: 'p.id, p.version, rr.xml, rr.version AS render_version',
     joins: `JOIN records p ON p.id = u.id
@@ -230,8 +261,11 @@ export async function publishedWithRenders(db: Queryable, fileIdentifiers: reado
   return res.rows.map((r) => ({ ...toPageRow(r), fileIdentifier: r.file_identifier }));
 }
 
-/** GetDomain: runs a query from domainSql() (one `value` column, no parameters) */
-export async function domainValues(db: Queryable, sql: string): Promise<string[]> {
+/** GetDomain: the distinct values of a queryable (canonical name), at most `limit` (search-sql/domain-sql.ts) */
+export async function domainValues(db: Queryable, property: string, limit: number): Promise<string[]> {
+  const q = resolveCanonical(property);
+  const sql = q ? domainSql(q, limit) : undefined;
+  if (sql === undefined) return [];
   const res = await db.query<{ value: string | null }>(sql);
   return res.rows.map((r) => r.value).filter((v): v is string => v !== null);
 }
@@ -258,14 +292,19 @@ export async function publishedRecord(db: Queryable, fileIdentifier: string): Pr
  */
 export async function facetCounts(
   db: Queryable,
-  where: string,
-  params: readonly unknown[],
-  facets: readonly { name: string; sql: string; array: boolean }[],
+  filter: FilterNode,
+  specs: readonly FacetSpec[],
   limit: number,
 ): Promise<Record<string, FacetValue[]>> {
   const out: Record<string, FacetValue[]> = {};
-  for (const f of facets) out[f.name] = [];
-  if (facets.length === 0) return out;
+  for (const f of specs) out[f.name] = [];
+  if (specs.length === 0) return out;
+  const { where, params } = compiledFilter(filter);
+  const facets = specs.map((f) => {
+    const q = resolveCanonical(f.property);
+    if (!q) throw new Error(`facet ${f.name}: no such queryable ${f.property}`);
+    return { name: f.name, sql: withSql(q).sql, array: q.kind === 'text[]' };
+  });
   const n = params.length;
   // one pass over the matching records collects every facet's column; each branch then counts one
   const columns = facets.map((f, i) => `${f.sql} AS f${i}`).join(', ');
@@ -289,14 +328,21 @@ export async function facetCounts(
 /** The SearchStore port of libs/search over this database. */
 export function createSearchStore(db: Queryable): SearchStore {
   return {
-    countPublished: (where, params, opts) => countPublished(db, where, params, opts),
-    estimatePublished: (where, params) => estimatePublished(db, where, params),
+    matchKey: (filter) => compiledFilter(filter).key,
+    countPublished: (filter, opts) => {
+      const { where, params } = compiledFilter(filter);
+      return countPublished(db, where, params, opts);
+    },
+    estimatePublished: (filter) => {
+      const { where, params } = compiledFilter(filter);
+      return estimatePublished(db, where, params);
+    },
     pageWithRenders: (q, format, countUpTo) => searchPublishedPage(db, q, format, countUpTo),
     pageOfRecords: (q, countUpTo) => pageOfRecords(db, q, countUpTo),
     publishedWithRenders: (ids, format) => publishedWithRenders(db, ids, format),
     publishedRecord: (id) => publishedRecord(db, id),
     recordById: (id) => findRecordById(db, id),
-    domainValues: (sql) => domainValues(db, sql),
-    facetCounts: (where, params, facets, limit) => facetCounts(db, where, params, facets, limit),
+    domainValues: (property, limit) => domainValues(db, property, limit),
+    facetCounts: (filter, facets, limit) => facetCounts(db, filter, facets, limit),
   };
 }

@@ -1,4 +1,4 @@
-import type { CswIdentity } from '../config';
+import type { ServiceIdentity } from '../config';
 import { OAREC_QUERYABLES, type Queryable } from '../search/queryables';
 import {
   CATALOG_ID, COLLECTION_PATH, CONF, ITEMS_PATH, link, MEDIA, REL_CATALOG, REL_CONFORMANCE, REL_DATA, REL_QUERYABLES, REL_SORTABLES, type Link,
@@ -27,7 +27,7 @@ export const CONFORMANCE: readonly string[] = [
     'basic-spatial-functions-plus', 'spatial-functions', 'temporal-functions'].map((c) => `http://www.opengis.net/spec/cql2/1.0/conf/${c}`),
 ];
 
-export function landingDocument(baseUrl: string, identity: Pick<CswIdentity, 'title' | 'abstract'>) {
+export function landingDocument(baseUrl: string, identity: Pick<ServiceIdentity, 'title' | 'abstract'>) {
   return {
     title: identity.title || 'Katalog metadata geospasial',
     description: identity.abstract || 'Katalog metadata geospasial (OGC API – Records).',
@@ -49,7 +49,7 @@ export function landingDocument(baseUrl: string, identity: Pick<CswIdentity, 'ti
 
 export const conformanceDocument = () => ({ conformsTo: [...CONFORMANCE] });
 
-export function collectionDocument(baseUrl: string, identity: Pick<CswIdentity, 'title' | 'abstract'>) {
+export function collectionDocument(baseUrl: string, identity: Pick<ServiceIdentity, 'title' | 'abstract'>) {
   const c = `${baseUrl}${COLLECTION_PATH}`;
   const links: Link[] = [
     link(c, 'self', MEDIA.json, 'Katalog ini'),
@@ -74,7 +74,7 @@ export function collectionDocument(baseUrl: string, identity: Pick<CswIdentity, 
   };
 }
 
-export function collectionsDocument(baseUrl: string, identity: Pick<CswIdentity, 'title' | 'abstract'>) {
+export function collectionsDocument(baseUrl: string, identity: Pick<ServiceIdentity, 'title' | 'abstract'>) {
   return {
     links: [
       link(`${baseUrl}/collections`, 'self', MEDIA.json, 'Dokumen ini'),

@@ -1,9 +1,9 @@
-import type { CswIdentity } from '../config';
+import type { ServiceIdentity } from '../config';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { geometryFailure, SearchError } from '../search/search-error';
 import type { SearchCore } from '../search/search-core';
 import type { SearchStore } from '../search/search-port';
-import type { ServiceHttpRequest, ServiceHttpResponse } from '../search/response-cache';
+import type { ServiceHttpRequest, ServiceHttpResponse } from '../response-cache/response-cache';
 import { FACET_LIMIT } from './item-query';
 import { badParameter, exceptionJson, OarecError } from './oarec-error';
 import { collectionDocument, collectionsDocument, conformanceDocument, landingDocument, queryablesDocument, sortablesDocument } from './oarec-documents';
@@ -29,7 +29,7 @@ export interface OarecServiceDeps {
   baseUrl: string;
   core: SearchCore;
   store: SearchStore;
-  getIdentity(): Promise<Pick<CswIdentity, 'title' | 'abstract'>>;
+  getIdentity(): Promise<Pick<ServiceIdentity, 'title' | 'abstract'>>;
   /** renders a record whose stored ISO render is missing or older than the record */
   renderIso?(record: MetadataRecord, format: 'gmd' | 'mdb2018'): Promise<string>;
   logger?: OarecLogger;

@@ -1,7 +1,7 @@
 import { createBuiltinCsw, type BuiltinCsw } from '../csw/csw-endpoint';
 import type { CswHttpRequest } from '../csw/csw-service';
 import { readBuiltinCswSettings } from '../csw/csw-shared-settings';
-import { loadCswIdentity } from '../db/csw-identity.repository';
+import { loadServiceIdentity } from '../db/service-identity.repository';
 import { createSearchStore } from '../db/search.repository';
 import { createMatchCounter } from '../search/match-count';
 import type { ProcessorDeps } from './processor-deps';
@@ -74,7 +74,7 @@ export async function warmCswCache(deps: CswWarmDeps, change: CswWarmRequest): P
         // the worker answers no user: it counts exactly with the page, under its connections'
         // job statement timeout, so what it warms is an exact, cacheable answer
         counter: createMatchCounter(store, { exactRows: 1_000_000_000, concurrency: 0 }),
-        getIdentity: () => loadCswIdentity(deps.db, settings.identityDefaults),
+        getIdentity: () => loadServiceIdentity(deps.db, settings.identityDefaults),
         kv: deps.kv,
         logger: deps.logger,
         renderer: deps.renderer,

@@ -1,4 +1,4 @@
-import { bumpCswGeneration } from '../search/cache-generation';
+import { bumpPublicGeneration } from '../response-cache/generation';
 import { organisationOfRecord } from '../db/lintas-org.repository';
 import type { JobHandler } from '../jobs/job-handlers';
 import { thumbnailKey } from '../objectstore/thumbnail-key';
@@ -22,9 +22,9 @@ import { renderAndStore, type RenderOutcome } from './render-record.processor';
  */
 
 async function bumpOrRetry(deps: ProcessorDeps): Promise<void> {
-  const next = await bumpCswGeneration(deps.kv, deps.logger);
-  // bumpCswGeneration swallows Redis errors for the API; a job must retry instead
-  if (next === undefined) throw new Error('generasi cache CSW belum dapat dinaikkan');
+  const next = await bumpPublicGeneration(deps.kv, deps.logger);
+  // bumpPublicGeneration swallows Redis errors for the API; a job must retry instead
+  if (next === undefined) throw new Error('generasi cache respons publik belum dapat dinaikkan');
 }
 
 /** Renders, then (when CSW is affected) bumps the generation and warms; a render error is rethrown last. */

@@ -1,3 +1,5 @@
+import type { FilterNode } from './filter/filter-ast';
+
 /**
  * Exact counts made after the answer (match-count.ts): one per (generation scope, filter) at a
  * time however many requests ask for it, at most `concurrency` running and `queue` waiting.
@@ -8,7 +10,7 @@
  */
 export interface BackgroundCounts {
   /** the count of this filter, shared with any request already waiting for it; undefined when the queue is full */
-  request(scope: string, key: string, where: string, params: readonly unknown[]): Promise<number | undefined> | undefined;
+  request(scope: string, key: string, filter: FilterNode): Promise<number | undefined> | undefined;
   /** resolves when nothing runs or waits */
   idle(): Promise<void>;
 }
@@ -16,7 +18,7 @@ export interface BackgroundCounts {
 export function createBackgroundCounts(opts: {
   concurrency: number;
   queue: number;
-  count(where: string, params: readonly unknown[]): Promise<number>;
+  count(filter: FilterNode): Promise<number>;
   onCounted(scope: string, key: string, n: number): void;
   logger?: { warn(obj: object, msg?: string): void };
 }): BackgroundCounts {
@@ -36,7 +38,7 @@ export function createBackgroundCounts(opts: {
     else running -= 1;
   };
   return {
-    request(scope, key, where, params) {
+    request(scope, key, filter) {
       if (opts.concurrency <= 0) return undefined;
       const id = `${scope}\u0000${key}`;
       const known = pending.get(id);
@@ -45,7 +47,7 @@ export function createBackgroundCounts(opts: {
       const p = (async (): Promise<number | undefined> => {
         await slot();
         try {
-          const n = await opts.count(where, params);
+          const n = await opts.count(filter);
           opts.onCounted(scope, key, n);
           return n;
         } catch (err) {

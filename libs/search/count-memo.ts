@@ -3,10 +3,10 @@
  * BBOX, no filter at all) the exact count visits every matching row: tens of milliseconds at
  * 100,000 records, seconds at 1,000,000, on every page of a harvest and every repeated search.
  * The same count is asked again and again while nothing changes, and "nothing changed" has a
- * name here: the CSW cache generation, which every publish / unpublish / edit of a published
- * record bumps when it commits (libs/cache/csw-generation.ts).
+ * name here: the public catalogue's generation, which every publish / unpublish / edit of a published
+ * record bumps when it commits (libs/response-cache/generation.ts).
  *
- * So counts are remembered in process per (generation, compiled filter) — exact counts, and
+ * So counts are remembered in process per (generation, filter key — the store's: CountStore.matchKey) — exact counts, and
  * the estimates given while an exact count is still being made (match-count.ts), so that every
  * page of a broad search shows the same number until the exact one replaces it. The rules are
  * the response cache's own, so a count is never staler than a cached response could be:
@@ -96,9 +96,4 @@ export function createCountMemo(opts: { maxEntries?: number; ttlMs?: number; now
       return true;
     },
   };
-}
-
-/** The memo key of a compiled filter: the SQL fragment and its parameter values. */
-export function countKey(where: string, params: readonly unknown[]): string {
-  return `${where}\u0000${JSON.stringify(params)}`;
 }

@@ -1,5 +1,6 @@
-import { countKey, createCountMemo, type CountMemo, type MatchCount } from './count-memo';
+import { createCountMemo, type CountMemo, type MatchCount } from './count-memo';
 import { createBackgroundCounts, type BackgroundCounts } from './background-counts';
+import type { FilterNode } from './filter/filter-ast';
 
 export type { MatchCount };
 
@@ -42,10 +43,16 @@ export const DEFAULT_COUNT_SETTINGS: Readonly<CountSettings> = { exactRows: 10_0
 
 /** What the counter needs of the database (libs/db/search.repository.ts implements it). */
 export interface CountStore {
+  /**
+   * The count memo's key of a filter: equal for filters the store answers alike (so CSW and
+   * OGC API – Records share a count when their filters compile to the same statement). Throws
+   * the SearchError of a filter the store cannot answer, without touching the database.
+   */
+  matchKey(filter: FilterNode): string;
   /** the exact count; `timeoutMs` replaces the connection's statement timeout for this statement */
-  countPublished(where: string, params: readonly unknown[], opts?: { timeoutMs?: number }): Promise<number>;
+  countPublished(filter: FilterNode, opts?: { timeoutMs?: number }): Promise<number>;
   /** the planner's estimate of the matches (no row is read) */
-  estimatePublished(where: string, params: readonly unknown[]): Promise<number>;
+  estimatePublished(filter: FilterNode): Promise<number>;
 }
 
 /** One page as the store returns it: one row more was asked for, `more` says if it came. */
@@ -63,12 +70,11 @@ export interface CountedPage<T> {
 }
 
 export interface PageRequest {
-  where: string;
-  params: readonly unknown[];
+  filter: FilterNode;
   offset: number;
   /** 0: the count only (CSW resultType=hits) */
   limit: number;
-  /** the cache generation as a local scope (response-cache.ts); undefined: nothing is remembered */
+  /** the cache generation as a local scope (libs/response-cache/local-scope.ts); undefined: nothing is remembered */
   scope?: string;
 }
 
@@ -92,8 +98,8 @@ export const FEW_MATCHES = 500;
  */
 export const BROAD_WALK_ROWS = 100;
 
-/** The WHERE of "every published record" as compileFilter writes it: its count is the walk's yardstick. */
-export const ALL_PUBLISHED_WHERE = 'TRUE';
+/** The filter of "every published record": its count is the walk's yardstick. */
+export const ALL_PUBLISHED: FilterNode = { op: 'all' };
 
 /** What the counter knows about a filter's matches, for the store's choice of page statement (SearchQuery). */
 export interface PageShape {
@@ -129,14 +135,14 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
   const background: BackgroundCounts = createBackgroundCounts({
     concurrency: s.concurrency,
     queue: s.queue,
-    count: (where, params) => store.countPublished(where, params, { timeoutMs: s.timeoutMs }),
+    count: (filter) => store.countPublished(filter, { timeoutMs: s.timeoutMs }),
     onCounted: (scope, key, n) => memo.set(scope, key, { value: n, exact: true }),
     ...(logger ? { logger } : {}),
   });
 
-  async function estimate(where: string, params: readonly unknown[]): Promise<number> {
+  async function estimate(filter: FilterNode): Promise<number> {
     try {
-      return await store.estimatePublished(where, params);
+      return await store.estimatePublished(filter);
     } catch (err) {
       // an estimate is a courtesy: without one the bounds below still give a usable number
       logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'perkiraan jumlah kecocokan gagal');
@@ -145,28 +151,29 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
   }
 
   /** a remembered exact count in its last quarter is recounted, once, while still served (count-memo.ts) */
-  const renewIfDue = (scope: string, key: string, where: string, params: readonly unknown[]): void => {
-    if (memo.claimRenewal(scope, key)) void background.request(scope, key, where, params);
+  const renewIfDue = (scope: string, key: string, filter: FilterNode): void => {
+    if (memo.claimRenewal(scope, key)) void background.request(scope, key, filter);
   };
-  const allKey = countKey(ALL_PUBLISHED_WHERE, []);
+  let allKeyOnce: string | undefined;
+  const allKey = (): string => (allKeyOnce ??= store.matchKey(ALL_PUBLISHED));
   /** few or broad, from an exact count of this generation (PageShape, BROAD_WALK_ROWS) */
   function shapeOf(req: PageRequest, matches: number): PageShape {
     if (matches <= FEW_MATCHES) return { fewMatches: true };
     if (req.scope === undefined || req.limit <= 0) return {};
-    const all = memo.get(req.scope, allKey);
+    const all = memo.get(req.scope, allKey());
     if (!all?.exact) {
       // the yardstick, once per generation (deduplicated like any background count)
-      void background.request(req.scope, allKey, ALL_PUBLISHED_WHERE, []);
+      void background.request(req.scope, allKey(), ALL_PUBLISHED);
       return {};
     }
-    renewIfDue(req.scope, allKey, ALL_PUBLISHED_WHERE, []);
+    renewIfDue(req.scope, allKey(), ALL_PUBLISHED);
     const walk = ((req.offset + req.limit + 1) * all.value) / matches;
     return walk <= BROAD_WALK_ROWS ? { broadMatches: true } : {};
   }
 
   return {
     async page(req, fetch) {
-      const key = countKey(req.where, req.params);
+      const key = store.matchKey(req.filter);
       const remembered = req.scope !== undefined ? memo.get(req.scope, key) : undefined;
       const remember = (count: MatchCount): MatchCount => {
         if (req.scope !== undefined) memo.set(req.scope, key, count);
@@ -175,7 +182,7 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
       const page = await fetch(remembered ? undefined : s.exactRows, remembered?.exact ? shapeOf(req, remembered.value) : {});
       const done = (count: MatchCount): CountedPage<(typeof page.items)[number]> => ({ items: page.items, more: page.more, count });
       if (remembered?.exact) {
-        if (req.scope !== undefined) renewIfDue(req.scope, key, req.where, req.params);
+        if (req.scope !== undefined) renewIfDue(req.scope, key, req.filter);
         return done(remembered);
       }
       const seen = req.offset + page.items.length;
@@ -184,13 +191,13 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
       if (!remembered && page.counted !== undefined && page.counted <= s.exactRows) return done(remember({ value: page.counted, exact: true }));
 
       // past the budget: the exact count in the background, waited for a little
-      const pending = req.scope !== undefined ? background.request(req.scope, key, req.where, req.params) : undefined;
+      const pending = req.scope !== undefined ? background.request(req.scope, key, req.filter) : undefined;
       const exact = pending ? await within(pending, s.waitMs) : undefined;
       if (exact !== undefined) return done({ value: exact, exact: true });
       const lower = Math.max(seen + (page.more ? 1 : 0), remembered ? 0 : s.exactRows + 1);
       // an empty page at `offset` proves there are at most `offset` matches
       const upper = req.limit > 0 && page.items.length === 0 ? req.offset : Number.POSITIVE_INFINITY;
-      const guess = remembered?.value ?? (await estimate(req.where, req.params));
+      const guess = remembered?.value ?? (await estimate(req.filter));
       const value = Math.max(lower, Math.min(upper, Math.round(guess)));
       return done(remember({ value, exact: false }));
     },

@@ -1,14 +1,14 @@
 /**
  * The queryables of BOTH protocols: ONE table read by the filter parsers (name resolution),
- * the SQL compiler (column, kind), sorting, GetDomain, the CSW capabilities writer and the
- * OGC API – Records queryables/sortables documents. Every SQL fragment here is a constant
- * over `records r`; user values never reach it.
+ * sorting, GetDomain, the CSW capabilities writer and the OGC API – Records
+ * queryables/sortables documents — and, through each row's `column`, by the database layer's
+ * compiler (libs/db/search-sql), which alone knows the SQL a column reads. No SQL here.
  *
- * Add a queryable: add one row to ROWS (reusing a COLUMNS entry or adding one that reads a
- * projection column of the records table): its CSW name and capabilities group, and, as the
- * fourth element, its OGC API – Records name (omit it to keep it CSW-only; group 'oarec' for
- * a name only OGC API – Records knows). Then run test/unit/csw-filter-*.test.ts and
- * test/integration/oarec-*.test.ts.
+ * Add a queryable: add one row to ROWS (reusing a COLUMNS entry, or adding one here and its
+ * expression in libs/db/search-sql/queryable-sql.ts — the type makes a missing one a compile
+ * error): its CSW name and capabilities group, and, as the fourth element, its OGC API –
+ * Records name (omit it to keep it CSW-only; group 'oarec' for a name only OGC API – Records
+ * knows). Then run test/unit/csw-filter-*.test.ts and test/integration/oarec-*.test.ts.
  */
 export type QueryableKind = 'text' | 'text[]' | 'date' | 'boolean' | 'geometry' | 'anytext' | 'id';
 
@@ -19,21 +19,14 @@ export interface Queryable {
   /** canonical qualified name, as advertised (e.g. `dc:title`, `apiso:Modified`) */
   readonly name: string;
   readonly kind: QueryableKind;
-  /** SQL expression over `records r` */
-  readonly sql: string;
   /**
-   * SQL condition that is true when the record has a value: comparisons are false for a
-   * record without one (so `Not` is an exact complement, as the CITE answers expect).
-   * Undefined when the expression is never absent.
+   * What the name reads, as an identifier the database layer resolves to its expression
+   * (libs/db/search-sql/queryable-sql.ts); several names may read the same column.
    */
-  readonly present?: string;
-  /** date kind only: a timestamptz column, or ISO 8601 dates kept as text */
+  readonly column: QueryableColumn;
+  /** date kind only: a timestamp of the catalogue, or ISO 8601 dates kept as text */
   readonly dateType?: 'timestamptz' | 'text';
   readonly sortable: boolean;
-  /** ORDER BY expression (arrays sort by their first value, geometries by area) */
-  readonly sortSql?: string;
-  /** the sort expression is never NULL: ORDER BY without NULLS LAST, so the btree indexes match */
-  readonly sortNotNull?: boolean;
   readonly group: QueryableGroup;
   /** the name in OGC API – Records (`title`, `updated` …); absent = CSW only */
   readonly oarec?: string;
@@ -41,67 +34,62 @@ export interface Queryable {
   readonly description?: string;
 }
 
-type Column = Omit<Queryable, 'name' | 'group' | 'oarec'>;
+type Column = Pick<Queryable, 'kind' | 'dateType' | 'sortable'>;
 
-/** text[] from a JSON array in `doc` for the few fields without a projection column */
-const docArray = (key: string): string =>
-  `(CASE WHEN jsonb_typeof(r.doc->'${key}') = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(r.doc->'${key}')) ELSE '{}'::text[] END)`;
+const text: Column = { kind: 'text', sortable: true };
+const textArray: Column = { kind: 'text[]', sortable: true };
+const textDate: Column = { kind: 'date', dateType: 'text', sortable: true };
 
-const text = (sql: string, nullable = true): Column => ({
-  kind: 'text', sql, present: nullable ? `${sql} IS NOT NULL` : undefined, sortable: true, sortSql: sql,
-});
-const textArray = (sql: string): Column => ({ kind: 'text[]', sql, sortable: true, sortSql: `(${sql})[1]` });
-const textDate = (sql: string): Column => ({
-  kind: 'date', dateType: 'text', sql, present: `${sql} IS NOT NULL`, sortable: true, sortSql: sql,
-});
-
+/**
+ * The values a queryable can read. Multi-valued ones sort by their first value, the extent by
+ * its area; free text cannot be sorted.
+ */
 const COLUMNS = {
   // the public identifier (dc:identifier, OARec id): the file identifier, not the internal key
-  id: { kind: 'id', sql: 'r.file_identifier', sortable: true, sortSql: 'r.file_identifier', sortNotNull: true },
-  // title is NOT NULL DEFAULT '': an empty title means the record has none
-  title: { kind: 'text', sql: 'r.title', present: "r.title <> ''", sortable: true, sortSql: "NULLIF(r.title, '')" },
-  abstract: text('r.abstract'),
-  anytext: { kind: 'anytext', sql: 'r.anytext', sortable: false },
-  keywords: textArray('r.keywords'),
-  keywordTypes: textArray('r.keyword_types'),
-  topicCategories: textArray('r.topic_categories'),
-  hierarchyLevel: text('r.hierarchy_level'),
+  id: { kind: 'id', sortable: true },
+  title: text,
+  abstract: text,
+  anytext: { kind: 'anytext', sortable: false },
+  keywords: textArray,
+  keywordTypes: textArray,
+  topicCategories: textArray,
+  hierarchyLevel: text,
   // dc:type is the DCMI type kept from a Dublin Core import, else the ISO hierarchy level
-  dcType: text('COALESCE(r.resource_type, r.hierarchy_level)'),
-  language: text('r.language'),
-  organisations: textArray('r.organisation_names'),
-  formats: textArray('r.formats'),
-  serviceType: text('r.service_type'),
-  crs: text('r.crs'),
-  classification: text('r.classification'),
-  hasSecurityConstraints: { kind: 'boolean', sql: 'r.has_security_constraints', sortable: true, sortSql: 'r.has_security_constraints', sortNotNull: true },
-  creationDate: textDate('r.creation_date'),
-  publicationDate: textDate('r.publication_date'),
-  revisionDate: textDate('r.revision_date'),
+  dcType: text,
+  language: text,
+  organisations: textArray,
+  formats: textArray,
+  serviceType: text,
+  crs: text,
+  classification: text,
+  hasSecurityConstraints: { kind: 'boolean', sortable: true },
+  creationDate: textDate,
+  publicationDate: textDate,
+  revisionDate: textDate,
   // dc:date: the most recent reference date of the resource
-  date: textDate('COALESCE(r.revision_date, r.publication_date, r.creation_date)'),
-  tempBegin: textDate('r.temp_begin'),
-  tempEnd: textDate('r.temp_end'),
+  date: textDate,
+  tempBegin: textDate,
+  tempEnd: textDate,
   // the catalogue record's own dates (OGC API – Records `created` / `updated`)
-  modified: { kind: 'date', dateType: 'timestamptz', sql: 'r.updated_at', sortable: true, sortSql: 'r.updated_at', sortNotNull: true },
-  recordCreated: { kind: 'date', dateType: 'timestamptz', sql: 'r.created_at', sortable: true, sortSql: 'r.created_at', sortNotNull: true },
-  extent: { kind: 'geometry', sql: 'r.extent', present: 'r.extent IS NOT NULL', sortable: true, sortSql: 'ST_Area(r.extent)' },
-  // no projection column yet (see the report of issue 4): read from the document
-  sources: textArray(docArray('sources')),
-  relations: textArray(docArray('relations')),
-  spatialCoverage: textArray(docArray('spatialCoverage')),
-  lineage: text("(r.doc->>'lineage')"),
-  useLimitation: text("(r.doc->'constraints'->>'useLimitation')"),
-  license: text("(r.doc->'constraints'->>'license')"),
+  modified: { kind: 'date', dateType: 'timestamptz', sortable: true },
+  recordCreated: { kind: 'date', dateType: 'timestamptz', sortable: true },
+  extent: { kind: 'geometry', sortable: true },
+  sources: textArray,
+  relations: textArray,
+  spatialCoverage: textArray,
+  lineage: text,
+  useLimitation: text,
+  license: text,
 } satisfies Record<string, Column>;
 
-type ColumnKey = keyof typeof COLUMNS;
+export type QueryableColumn = keyof typeof COLUMNS;
+
 
 /**
  * [canonical name, group, column, OGC API – Records name?]; the first row of a local name wins
  * for unprefixed CSW lookups. Rows of group 'oarec' exist in OGC API – Records only.
  */
-const ROWS: readonly [string, QueryableGroup, ColumnKey, string?][] = [
+const ROWS: readonly [string, QueryableGroup, QueryableColumn, string?][] = [
   // CSW 2.0.2 core (Dublin Core) queryables
   ['csw:AnyText', 'dc', 'anytext'],
   ['dc:identifier', 'dc', 'id', 'id'],
@@ -154,7 +142,7 @@ const ROWS: readonly [string, QueryableGroup, ColumnKey, string?][] = [
   ['created', 'oarec', 'recordCreated', 'created'],
 ];
 
-const ALL_ROWS: readonly Queryable[] = ROWS.map(([name, group, col, oarec]) => ({ ...COLUMNS[col], name, group, ...(oarec ? { oarec } : {}) }));
+const ALL_ROWS: readonly Queryable[] = ROWS.map(([name, group, col, oarec]) => ({ ...COLUMNS[col], column: col, name, group, ...(oarec ? { oarec } : {}) }));
 
 /** the CSW queryables (every row except the OGC API – Records-only ones) */
 export const QUERYABLES: readonly Queryable[] = ALL_ROWS.filter((q) => q.group !== 'oarec');
@@ -213,27 +201,8 @@ export const DC_QUERYABLES: string[] = namesOf('dc');
 export const DOMAIN_LIMIT = 1000;
 
 /**
- * GetDomain: distinct non-empty values of a queryable over PUBLISHED records, arrays
- * unnested, sorted, at most DOMAIN_LIMIT. The single output column is `value`.
- * Undefined for properties without a meaningful list of values (free text, geometry, ids).
+ * GetDomain lists the distinct non-empty values of a queryable over PUBLISHED records, arrays
+ * unnested, sorted, at most DOMAIN_LIMIT; not for properties without a meaningful list of
+ * values (free text, geometry, ids).
  */
-export function domainSql(q: Queryable): string | undefined {
-  const published = "r.status = 'PUBLISHED'";
-  switch (q.kind) {
-    case 'anytext':
-    case 'geometry':
-    case 'id':
-      return undefined;
-    case 'text[]':
-      return `SELECT DISTINCT u.v AS value FROM records r CROSS JOIN LATERAL unnest(${q.sql}) AS u(v) WHERE ${published} AND u.v <> '' ORDER BY 1 LIMIT ${DOMAIN_LIMIT}`;
-    case 'boolean':
-      return `SELECT DISTINCT ${q.sql}::text AS value FROM records r WHERE ${published} ORDER BY 1 LIMIT ${DOMAIN_LIMIT}`;
-    case 'date':
-      if (q.dateType === 'timestamptz') {
-        return `SELECT DISTINCT to_char(${q.sql} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS value FROM records r WHERE ${published} ORDER BY 1 LIMIT ${DOMAIN_LIMIT}`;
-      }
-      return `SELECT DISTINCT ${q.sql} AS value FROM records r WHERE ${published} AND ${q.sql} <> '' ORDER BY 1 LIMIT ${DOMAIN_LIMIT}`;
-    case 'text':
-      return `SELECT DISTINCT ${q.sql} AS value FROM records r WHERE ${published} AND ${q.sql} <> '' ORDER BY 1 LIMIT ${DOMAIN_LIMIT}`;
-  }
-}
+export const hasDomain = (q: Queryable): boolean => q.kind !== 'anytext' && q.kind !== 'geometry' && q.kind !== 'id';

@@ -1,16 +1,18 @@
 import type { MetadataRecord } from '../catalogue/record.types';
+import type { FilterNode } from './filter/filter-ast';
 import type { CountStore, FetchedPage } from './match-count';
+import type { SortSpec } from './sort-order';
 
 /**
  * The search core's window on the database (implemented in libs/db/search.repository.ts,
- * wired in by the runtime). Every method reads PUBLISHED records only. WHERE and ORDER BY
- * fragments come from the core's compiler (filter/compile-sql.ts, sort-order.ts): plain SQL
- * over `records r` whose values are all in `params` as $1…$n.
+ * wired in by the runtime). Every method reads PUBLISHED records only. A search is handed over
+ * as a query value — the filter tree, the sort list, the page — never as SQL: the database
+ * layer compiles it (libs/db/search-sql).
  */
 export interface SearchQuery {
-  where: string;
-  params: unknown[];
-  orderBy: string;
+  filter: FilterNode;
+  /** the requested order; the store ends it with the internal identifier (stable paging) */
+  sort: readonly SortSpec[];
   /** 0-based */
   offset: number;
   /** 0 → only the count */
@@ -23,15 +25,18 @@ export interface SearchQuery {
   fewMatches?: boolean;
   /**
    * The filter is known to match so large a share of the published records that a page in
-   * identifier order (`orderBy` is ID_ORDER) is found after a short walk of that order
-   * (match-count.ts, BROAD_WALK_ROWS): the store may walk it with a plan that does not depend
-   * on the values. Ignored for any other order.
+   * identifier order (no `sort`) is found after a short walk of that order (match-count.ts,
+   * BROAD_WALK_ROWS): the store may walk it with a plan that does not depend on the values.
+   * Ignored when there is a sort.
    */
   broadMatches?: boolean;
 }
 
-/** The order of a search without a sort (sort-order.ts): by the internal identifier. */
-export const ID_ORDER = 'r.id ASC';
+/** A facet: its name in the answer and the queryable (canonical name) whose values it counts. */
+export interface FacetSpec {
+  name: string;
+  property: string;
+}
 
 /** A PUBLISHED record of a page with its stored render of the requested format (null when there is none). */
 export interface PageRow {
@@ -66,11 +71,14 @@ export interface SearchStore extends CountStore {
   publishedRecord(fileIdentifier: string): Promise<MetadataRecord | undefined>;
   /** a record in any status by its internal id (renders on the spot check the status themselves) */
   recordById(id: string): Promise<MetadataRecord | undefined>;
-  /** GetDomain: a query from domainSql() (one `value` column, no parameters) */
-  domainValues(sql: string): Promise<string[]>;
   /**
-   * Facet counts over the records matching `where`: for each facet, the `limit` most frequent
-   * values of its SQL expression (an array expression is unnested), most frequent first.
+   * GetDomain: the distinct non-empty values of the queryable `property` (canonical name, one
+   * with hasDomain) over PUBLISHED records, arrays unnested, sorted, at most `limit`
    */
-  facetCounts(where: string, params: readonly unknown[], facets: readonly { name: string; sql: string; array: boolean }[], limit: number): Promise<Record<string, FacetValue[]>>;
+  domainValues(property: string, limit: number): Promise<string[]>;
+  /**
+   * Facet counts over the records matching `filter`: for each facet, the `limit` most frequent
+   * values of its queryable (a multi-valued one counts each value), most frequent first.
+   */
+  facetCounts(filter: FilterNode, facets: readonly FacetSpec[], limit: number): Promise<Record<string, FacetValue[]>>;
 }

@@ -33,11 +33,12 @@ export interface AppDeps {
   /** the login limits: per (account, address) and per account from unknown addresses */
   loginThrottle: LoginThrottle;
   /**
-   * Call after a transaction that wrote outbox events has committed. `cswChanged` = the change
-   * touched what CSW shows (a record that is or was PUBLISHED, or the CSW settings): the CSW
-   * cache generation is bumped before this returns, so the next CSW response is fresh.
+   * Call after a transaction that wrote outbox events has committed. `publicChanged` = the change
+   * touched the public catalogue (a record that is or was PUBLISHED, or the service identity):
+   * its generation is bumped before this returns, so the next public response (CSW, OGC API –
+   * Records) is fresh.
    */
-  afterCommit(effects?: { cswChanged?: boolean }): Promise<void>;
+  afterCommit(effects?: { publicChanged?: boolean }): Promise<void>;
   /** readiness probes beyond the database (e.g. Redis ping) */
   readinessChecks?: Record<string, () => Promise<void>>;
   /** renders records whose stored render is missing or stale, for CSW (optional: tests may omit it) */

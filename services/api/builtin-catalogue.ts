@@ -1,14 +1,14 @@
-import type { Config, CswIdentity } from '../../libs/config';
+import type { Config, ServiceIdentity } from '../../libs/config';
 import type { KeyValueStore } from '../../libs/cache/key-value';
 import type { Database } from '../../libs/db/database';
-import { loadCswIdentity } from '../../libs/db/csw-identity.repository';
+import { loadServiceIdentity } from '../../libs/db/service-identity.repository';
 import { createSearchStore } from '../../libs/db/search.repository';
 import { gateQueryable } from '../../libs/db/gated-queryable';
 import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../../libs/csw/csw-endpoint';
 import type { SearchStore } from '../../libs/search/search-port';
 import { createSearchCore, type SearchCore } from '../../libs/search/search-core';
 import { createMatchCounter } from '../../libs/search/match-count';
-import { createResponseCache, type ResponseCache } from '../../libs/search/response-cache';
+import { createResponseCache, type ResponseCache } from '../../libs/response-cache/response-cache';
 import { createOarecService, type OarecService } from '../../libs/oarec/oarec-service';
 import type { Logger } from '../../libs/logger';
 import type { JobSystem } from '../../libs/processors/job-system';
@@ -21,13 +21,13 @@ import type { RecordRenderer } from '../../libs/processors/processor-deps';
  */
 export interface BuiltinCatalogue {
   store: SearchStore;
-  /** the CSW identity (title, abstract, contact) as stored over the CSW_* defaults */
-  getIdentity(): Promise<CswIdentity>;
+  /** the catalogue's identity (title, abstract, contact) as stored over the CSW_* defaults: CSW, OGC API – Records and OAI-PMH show it */
+  getIdentity(): Promise<ServiceIdentity>;
   /** what the worker must know to warm the cache exactly as this API answers */
   cswSettings: BuiltinCswSettings;
   /** absent when CSW_PROVIDER=external (then CSW is proxied, OARec still answers from here) */
   csw?: BuiltinCsw;
-  /** the protocol-independent search (OARec runs on it; pages may use it for counts) */
+  /** the protocol-independent search (CSW and OARec run on it; pages may use it for counts) */
   core: SearchCore;
   /** OGC API – Records with the same response cache and generation as CSW */
   oarec: { service: OarecService; cache: ResponseCache };
@@ -55,7 +55,8 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
   // one memo and one set of background counts for both protocols: a broad search counted for
   // CSW is exact for OGC API – Records too (same compiled filter)
   const counter = createMatchCounter(store, config.searchCount, logger);
-  const getIdentity = () => loadCswIdentity(db, config.csw.identity);
+  const core = createSearchCore(store, counter);
+  const getIdentity = () => loadServiceIdentity(db, config.csw.identity);
   const cswSettings: BuiltinCswSettings = {
     baseUrl: config.baseUrl,
     exceptionHttpStatus: config.csw.exceptionHttpStatus,
@@ -65,7 +66,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
     ? createBuiltinCsw({
       ...cswSettings,
       store,
-      counter,
+      core,
       getIdentity,
       kv,
       logger,
@@ -81,7 +82,6 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
       },
     })
     : undefined;
-  const core = createSearchCore(store, counter);
   const oarecService = createOarecService({
     baseUrl: config.baseUrl,
     core,

@@ -15,7 +15,7 @@ import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import type { AppDeps } from './app-deps';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { createLoginThrottle } from './auth/login-throttle';
-import { bumpCswGeneration, followCswGeneration } from '../../libs/search/cache-generation';
+import { bumpPublicGeneration, followPublicGeneration } from '../../libs/response-cache/generation';
 import { createBuiltinCatalogue } from './builtin-catalogue';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
 import { createMetrics } from '../../libs/metrics/metrics';
@@ -73,7 +73,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
 
   // server mode: hold the CSW cache generation under a lease, so that cache hits need no Redis
   // read and a publish still waits until every replica has its new value (cache-generation.ts)
-  const generation = redis ? await startup.time('generasi cache diikuti', () => followCswGeneration(kv)) : await followCswGeneration(kv);
+  const generation = redis ? await startup.time('generasi cache diikuti', () => followPublicGeneration(kv)) : await followPublicGeneration(kv);
 
   // compiled once here and shared: export renders on the spot with it, embedded jobs too
   const metrics = createMetrics('api');
@@ -127,7 +127,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
     sessionStore,
     loginThrottle: createLoginThrottle(kv, config),
     async afterCommit(effects) {
-      if (effects?.cswChanged) await bumpCswGeneration(kv, logger);
+      if (effects?.publicChanged) await bumpPublicGeneration(kv, logger);
       relay!.kick();
     },
     readinessChecks: redis ? { redis: async () => { await redis!.ping(); } } : {},

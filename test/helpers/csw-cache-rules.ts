@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
-import type { CswIdentity } from '../../libs/config';
+import type { CswIdentity } from '../../libs/csw/csw-identity';
 import { findRecordById } from '../../libs/db/record.repository';
 import { upsertRenders } from '../../libs/db/render.repository';
 import { CSW_WARM_REQUESTS, warmCswCache } from '../../libs/processors/csw-warm.hook';

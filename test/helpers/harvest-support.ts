@@ -4,7 +4,7 @@ import type { MetadataRecord } from '../../libs/catalogue/record.types';
 import type { Queryable } from '../../libs/db/database';
 import { findRecordById, updateRecordStatus } from '../../libs/db/record.repository';
 import { createLogger } from '../../libs/logger';
-import { bumpCswGeneration } from '../../libs/search/cache-generation';
+import { bumpPublicGeneration } from '../../libs/response-cache/generation';
 import type { HarvestRun } from '../../libs/harvest/harvest.types';
 import { startWorker, type WorkerRuntime } from '../../services/worker/start-worker';
 import { loadSuiteRecords, type GoldenLoadResult } from './csw-golden-loader';
@@ -54,7 +54,7 @@ export async function startSourceCatalogue(suite: string): Promise<SourceCatalog
     baseUrl,
     cswUrl: `${baseUrl}/metadata/csw`,
     requests,
-    freshen: async () => { await bumpCswGeneration(t.deps.kv); },
+    freshen: async () => { await bumpPublicGeneration(t.deps.kv); },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

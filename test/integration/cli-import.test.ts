@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { currentCswGeneration } from '../../libs/search/cache-generation';
+import { currentPublicGeneration } from '../../libs/response-cache/generation';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { PROJECTION_COLUMNS, projectRecord } from '../../libs/catalogue/search-projection';
 import { parseConfig } from '../../libs/config';
@@ -166,7 +166,7 @@ describe('import --publish', () => {
       config: Object.freeze(parseConfig({ LOG_LEVEL: 'silent' })), db: w.t.db, kv, logger: createLogger('silent'), role: 'worker', reconcile: false,
     });
     try {
-      const gen0 = await currentCswGeneration(kv);
+      const gen0 = await currentPublicGeneration(kv);
       let dispatched = 0;
       while ((await claimPendingEvents(w.t.db, 100, async (events) => {
         for (const e of events) await jobs.dispatchEvent(e);
@@ -177,7 +177,7 @@ describe('import --publish', () => {
       expect(dispatched).toBe(66);
       expect(await jobs.failedJobs()).toEqual([]);
       for (const id of SUITE_DOCS.keys()) expect([id, await rendersAt(w.t.db, await keyIn(w.t.db, w.orgId, id), 1)]).toEqual([id, true]);
-      expect(await currentCswGeneration(kv)).toBeGreaterThan(gen0);
+      expect(await currentPublicGeneration(kv)).toBeGreaterThan(gen0);
       expect(await findStaleRenderRecords(w.t.db, { formats: RENDER_FORMATS, limit: 10 })).toEqual([]);
     } finally {
       await jobs.close();

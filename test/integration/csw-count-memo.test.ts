@@ -1,7 +1,7 @@
 import type { KeyValueStore } from '../../libs/cache/key-value';
 import { createSearchStore } from '../../libs/db/search.repository';
 import { createMemoryStore } from '../../libs/cache/memory-store';
-import { bumpCswGeneration, CSW_GENERATION_KEY } from '../../libs/search/cache-generation';
+import { bumpPublicGeneration, PUBLIC_GENERATION_KEY } from '../../libs/response-cache/generation';
 import { projectRecord } from '../../libs/catalogue/search-projection';
 import { createCswResponseCache, type CswResponseCache } from '../../libs/csw/csw-cache';
 import { cswCacheKey } from '../../libs/csw/csw-cache-key';
@@ -64,7 +64,7 @@ it('reuses a count within a generation and counts again after a bump', async () 
   expect([same.cache, matchedOf(same.body)]).toEqual(['miss', PUBLISHED_IDS.length]);
   expect(same.body).toContain('quiet-1');
   // a publish bumps the generation when it commits: counted again
-  await bumpCswGeneration(kv);
+  await bumpPublicGeneration(kv);
   expect(matchedOf((await search(cache)).body)).toBe(PUBLISHED_IDS.length + 1);
   // without a cache in front (no generation) every count is computed
   await publishQuietly('quiet-2');
@@ -108,12 +108,12 @@ it('forgets counts and local copies after a store failure and when the store los
   expect(matchedOf((await search(cache)).body)).toBe(PUBLISHED_IDS.length + 1);
 
   // the store loses its data (restart without persistence): the counter goes back to a number seen before
-  await memory.set(CSW_GENERATION_KEY, '5', 3600);
+  await memory.set(PUBLIC_GENERATION_KEY, '5', 3600);
   expect((await identical()).cache).toBe('miss');
   expect((await identical()).cache).toBe('hit');
   await publishQuietly('quiet-4');
   // wiped: the counter starts again from 0 (the shared entry survives here, but carries generation 5)
-  await memory.del(CSW_GENERATION_KEY);
+  await memory.del(PUBLIC_GENERATION_KEY);
   const reset = await identical();
   expect(reset.cache).toBe('miss');
   expect(matchedOf(reset.body)).toBe(PUBLISHED_IDS.length + 2);

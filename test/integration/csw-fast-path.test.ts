@@ -1,6 +1,6 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { KeyValueStore } from '../../libs/cache/key-value';
-import { bumpCswGeneration, trustedCswGeneration } from '../../libs/search/cache-generation';
+import { bumpPublicGeneration, trustedPublicGeneration } from '../../libs/response-cache/generation';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -136,9 +136,9 @@ describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one
     ];
     for (const c of cases) {
       // each request is a miss on both paths: the generation moves on in between
-      await bumpCswGeneration(a.deps.kv);
+      await bumpPublicGeneration(a.deps.kv);
       const normal = await raw(normalA, c.path, c.opts);
-      await bumpCswGeneration(a.deps.kv);
+      await bumpPublicGeneration(a.deps.kv);
       const before = fastPathOf(a.app).served();
       const fast = await raw(fastA, c.path, c.opts);
       expect(fastPathOf(a.app).served()).toBe(before + 1);
@@ -191,7 +191,7 @@ describe('CSW fast path (server mode: two API replicas on one PostgreSQL and one
     expect(fastPathOf(replicaB.app).served()).toBe(servedB + 1); // B's fast path holds the answer
     // …and B holds the generation under a lease: it answered without reading Redis, so only the
     // lease protocol (generation-broadcast.ts) can make it see the publish
-    expect(trustedCswGeneration(replicaB.kv)).toBeDefined();
+    expect(trustedPublicGeneration(replicaB.kv)).toBeDefined();
 
     const rec = await publishThroughWorkflow(w, 'Peta Jalur Cepat Terbit');
     const next = await raw(serverB, Q);

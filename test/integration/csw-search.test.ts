@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import type { MetadataDoc, RecordStatus } from '../../libs/catalogue/record.types';
 import { projectRecord } from '../../libs/catalogue/search-projection';
 import { SearchError as CswError } from '../../libs/search/search-error';
-import { compileFilter } from '../../libs/search/filter/compile-sql';
+import { compileFilter } from '../../libs/db/search-sql/compile-filter';
 import { COMPARISON_OPS, SPATIAL_OPS, type FilterNode } from '../../libs/search/filter/filter-ast';
 import { checkGeometry, envelopeWkt, toWkt, type Geometry, type Pos } from '../../libs/search/filter/geometry';
 import { parseCql } from '../../libs/csw/filter/parse-cql';
-import { domainSql, QUERYABLES, resolveQueryable } from '../../libs/search/queryables';
-import { compileOrderBy, type SortSpec } from '../../libs/csw/sort-by';
+import { DOMAIN_LIMIT, QUERYABLES, resolveQueryable } from '../../libs/search/queryables';
+import type { SortSpec } from '../../libs/csw/sort-by';
 import { countPublished, domainValues, estimatePublished, publishedWithRenders, searchPublished, searchPublishedPage } from '../../libs/db/search.repository';
 import type { Database } from '../../libs/db/database';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
@@ -182,9 +182,7 @@ afterAll(async () => {
 });
 
 async function ids(node: FilterNode, sort: SortSpec[] = []): Promise<string[]> {
-  const params: unknown[] = [];
-  const where = compileFilter(node, params);
-  const res = await searchPublished(db, { where, params, orderBy: compileOrderBy(sort), offset: 0, limit: 100 });
+  const res = await searchPublished(db, { filter: node, sort, offset: 0, limit: 100 });
   expect(res.matched).toBe(res.ids.length);
   for (const id of res.ids) expect(PUBLISHED).toContain(id);
   return res.ids;
@@ -364,16 +362,16 @@ describe('sorting and paging', () => {
   });
 
   it('pages are disjoint and complete; limit 0 counts only', async () => {
-    const orderBy = compileOrderBy([{ property: 'dc:title', order: 'ASC' }]);
+    const sort: SortSpec[] = [{ property: 'dc:title', order: 'ASC' }];
     const seen: string[] = [];
     for (let offset = 0; offset < 10; offset += 3) {
-      const page = await searchPublished(db, { where: 'TRUE', params: [], orderBy, offset, limit: 3 });
+      const page = await searchPublished(db, { filter: { op: 'all' }, sort, offset, limit: 3 });
       expect(page.matched).toBe(8);
       seen.push(...page.ids);
     }
     expect(seen).toEqual(['r07', 'r08', 'r04', 'r02', 'r03', 'r01', 'r06', 'r05']);
-    expect(await searchPublished(db, { where: 'TRUE', params: [], orderBy, offset: 0, limit: 0 })).toEqual({ matched: 8, ids: [] });
-    expect(await searchPublished(db, { where: 'TRUE', params: [], orderBy, offset: 50, limit: 5 })).toEqual({ matched: 8, ids: [] });
+    expect(await searchPublished(db, { filter: { op: 'all' }, sort, offset: 0, limit: 0 })).toEqual({ matched: 8, ids: [] });
+    expect(await searchPublished(db, { filter: { op: 'all' }, sort, offset: 50, limit: 5 })).toEqual({ matched: 8, ids: [] });
   });
 });
 
@@ -392,16 +390,14 @@ describe('hostile values', () => {
     let ran = 0;
     await fc.assert(
       fc.asyncProperty(filterNodeArb, async (node) => {
-        const params: unknown[] = [];
-        let where: string;
         try {
-          where = compileFilter(node, params);
+          compileFilter(node, []);
         } catch (e) {
           // a value the filter cannot use (bad date, NUL, …) is the client's error, never a crash
           expect(e).toBeInstanceOf(CswError);
           return;
         }
-        const res = await searchPublished(db, { where, params, orderBy: 'r.id ASC', offset: 0, limit: 20 });
+        const res = await searchPublished(db, { filter: node, sort: [], offset: 0, limit: 20 });
         for (const id of res.ids) expect(PUBLISHED).toContain(id);
         ran++;
       }),
@@ -417,27 +413,28 @@ describe('renders, versions and domains', () => {
   });
 
   it('a page comes in order with the version and render of each record (null when missing), whether more follow, and a bounded count, in one statement', async () => {
-    const orderBy = compileOrderBy([{ property: 'dc:title', order: 'ASC' }]);
-    const { counted, items: rows, more } = await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 3, limit: 4 }, 'dc-full', 100);
+    const sort: SortSpec[] = [{ property: 'dc:title', order: 'ASC' }];
+    const { counted, items: rows, more } = await searchPublishedPage(db, { filter: { op: 'all' }, sort, offset: 3, limit: 4 }, 'dc-full', 100);
     expect([counted, more]).toEqual([8, true]);
     expect(rows.map((r) => r.id)).toEqual(['r02', 'r03', 'r01', 'r06']);
     expect(rows.find((r) => r.id === 'r01')).toEqual({ id: 'r01', version: 1, xml: '<csw:Record/>', renderVersion: 1 });
     expect(rows.find((r) => r.id === 'r03')).toEqual({ id: 'r03', version: 1, xml: null, renderVersion: null });
     // the last page: nothing more follows
-    expect((await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 4, limit: 4 }, 'dc-full')).more).toBe(false);
+    expect((await searchPublishedPage(db, { filter: { op: 'all' }, sort, offset: 4, limit: 4 }, 'dc-full')).more).toBe(false);
     // past the end: no rows, the count still comes
-    expect(await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 50, limit: 4 }, 'dc-full', 100)).toEqual({ counted: 8, items: [], more: false });
+    expect(await searchPublishedPage(db, { filter: { op: 'all' }, sort, offset: 50, limit: 4 }, 'dc-full', 100)).toEqual({ counted: 8, items: [], more: false });
     // the count stops one past its bound: 8 matches counted up to 5 say "6", i.e. more than 5
-    expect((await searchPublishedPage(db, { where: 'TRUE', params: [], orderBy, offset: 0, limit: 2 }, 'dc-full', 5)).counted).toBe(6);
+    expect((await searchPublishedPage(db, { filter: { op: 'all' }, sort, offset: 0, limit: 2 }, 'dc-full', 5)).counted).toBe(6);
     // filter parameters and the paging parameters do not collide
+    const filter = like('dc:title', 'Lorem*');
     const params: unknown[] = [];
-    const where = compileFilter(like('dc:title', 'Lorem*'), params);
-    const page = await searchPublishedPage(db, { where, params, orderBy: 'r.id ASC', offset: 0, limit: 10 }, 'gmd', 100);
+    const where = compileFilter(filter, params);
+    const page = await searchPublishedPage(db, { filter, sort: [], offset: 0, limit: 10 }, 'gmd', 100);
     expect([page.counted, page.more, page.items.map((r) => [r.id, r.xml])]).toEqual([2, false, [['r02', null], ['r03', '<gmd:MD_Metadata/>']]]);
     // no bound: the caller knows the count (count memo), none is made
-    const known = await searchPublishedPage(db, { where, params, orderBy: 'r.id ASC', offset: 1, limit: 10 }, 'gmd');
+    const known = await searchPublishedPage(db, { filter, sort: [], offset: 1, limit: 10 }, 'gmd');
     expect([known.counted, known.items.map((r) => r.id)]).toEqual([undefined, ['r03']]);
-    expect(await searchPublishedPage(db, { where, params, orderBy: 'r.id ASC', offset: 0, limit: 0 }, 'gmd', 100)).toEqual({ counted: 2, items: [], more: false });
+    expect(await searchPublishedPage(db, { filter, sort: [], offset: 0, limit: 0 }, 'gmd', 100)).toEqual({ counted: 2, items: [], more: false });
     expect(await countPublished(db, where, params)).toBe(2);
     // in its own transaction with a statement timeout of its own (a background count)
     expect(await countPublished(db, where, params, { timeoutMs: 60_000 })).toBe(2);
@@ -452,9 +449,9 @@ describe('renders, versions and domains', () => {
   });
 
   it('domainValues lists distinct published values', async () => {
-    expect(await domainValues(db, domainSql(resolveQueryable('apiso:Subject')!)!)).toEqual(['Hidrografi', 'Physiography', 'Sungai', 'Tourism--Greece']);
-    expect(await domainValues(db, domainSql(resolveQueryable('apiso:Type')!)!)).toEqual(['dataset', 'service']);
-    expect(await domainValues(db, domainSql(resolveQueryable('apiso:HasSecurityConstraints')!)!)).toEqual(['false', 'true']);
-    expect((await domainValues(db, domainSql(resolveQueryable('dct:modified')!)!))[0]).toBe('2018-01-01T00:00:00Z');
+    expect(await domainValues(db, resolveQueryable('apiso:Subject')!.name, DOMAIN_LIMIT)).toEqual(['Hidrografi', 'Physiography', 'Sungai', 'Tourism--Greece']);
+    expect(await domainValues(db, resolveQueryable('apiso:Type')!.name, DOMAIN_LIMIT)).toEqual(['dataset', 'service']);
+    expect(await domainValues(db, resolveQueryable('apiso:HasSecurityConstraints')!.name, DOMAIN_LIMIT)).toEqual(['false', 'true']);
+    expect((await domainValues(db, resolveQueryable('dct:modified')!.name, DOMAIN_LIMIT))[0]).toBe('2018-01-01T00:00:00Z');
   });
 });

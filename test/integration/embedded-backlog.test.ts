@@ -52,7 +52,7 @@ it('answers health, login, the REST list and CSW while a backlog of renders drai
   });
   const summary = await importFiles(t.deps.db, files, { organisationId: admin!.user.organisationId, ownerId: admin!.user.id, publish: true, threads: 0 });
   expect(summary.imported).toBe(N);
-  await t.deps.afterCommit({ cswChanged: true }); // as the REST routes do after a commit: the relay starts now
+  await t.deps.afterCommit({ publicChanged: true }); // as the REST routes do after a commit: the relay starts now
 
   const agent = t.agent();
   expect((await agent.post('/api/auth/login').send({ username: 'admin', password: 'admin-password-123' })).status).toBe(200);

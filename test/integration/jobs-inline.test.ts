@@ -1,7 +1,7 @@
 import { parseConfig } from '../../libs/config';
 import { createLogger } from '../../libs/logger';
 import { createMemoryStore } from '../../libs/cache/memory-store';
-import { currentCswGeneration } from '../../libs/search/cache-generation';
+import { currentPublicGeneration } from '../../libs/response-cache/generation';
 import type { KeyValueStore } from '../../libs/cache/key-value';
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { createUser } from '../../libs/db/user.repository';
@@ -64,7 +64,7 @@ describe('job system inline (embedded mode)', () => {
   it('a status change touching PUBLISHED re-renders and bumps the CSW generation; others only re-render', async () => {
     jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', reconcile: false });
     const rec = await record('Peta Status', 'REVIEW');
-    const gen0 = await currentCswGeneration(kv);
+    const gen0 = await currentPublicGeneration(kv);
 
     const published = await updateRecordStatus(t.db, rec.id, { status: 'PUBLISHED', reviewerId: null, markPublished: true });
     await jobs.dispatchEvent({
@@ -73,7 +73,7 @@ describe('job system inline (embedded mode)', () => {
     });
     await jobs.whenIdle();
     expect(await rendersAt(t.db, rec.id, published.version)).toBe(true);
-    expect(await currentCswGeneration(kv)).toBe(gen0 + 1);
+    expect(await currentPublicGeneration(kv)).toBe(gen0 + 1);
 
     const other = await record('Peta Draf');
     const submitted = await updateRecordStatus(t.db, other.id, { status: 'QCQE_PROCESS', reviewerId: null, markPublished: false });
@@ -83,7 +83,7 @@ describe('job system inline (embedded mode)', () => {
     });
     await jobs.whenIdle();
     expect(await rendersAt(t.db, other.id, submitted.version)).toBe(true);
-    expect(await currentCswGeneration(kv)).toBe(gen0 + 1);
+    expect(await currentPublicGeneration(kv)).toBe(gen0 + 1);
     expect(await jobs.failedJobs()).toEqual([]);
   });
 

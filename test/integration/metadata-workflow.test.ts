@@ -1,5 +1,5 @@
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
-import { currentCswGeneration } from '../../libs/search/cache-generation';
+import { currentPublicGeneration } from '../../libs/response-cache/generation';
 import { completeDoc, minimalDoc, seedRecord, type Agent } from '../helpers/fixtures';
 import { useSeededApp } from '../helpers/seeded-app';
 
@@ -40,9 +40,9 @@ describe('a record\'s life', () => {
     expect(rec.reviewerId).toBe(qcqe.user.id); // the assignment survives the rejection round
     rec = await move(qcqe.agent, id, { status: 'REVIEW' });
 
-    const genBefore = await currentCswGeneration(ctx.t.deps.kv);
+    const genBefore = await currentPublicGeneration(ctx.t.deps.kv);
     rec = await move(admin.agent, id, { status: 'PUBLISHED' });
-    expect(await currentCswGeneration(ctx.t.deps.kv)).toBeGreaterThan(genBefore);
+    expect(await currentPublicGeneration(ctx.t.deps.kv)).toBeGreaterThan(genBefore);
     expect(rec.publishedAt).not.toBeNull();
     const firstPublication = rec.publishedAt;
     rec = await move(admin.agent, id, { status: 'PRIVATE', statusNote: 'Sementara ditarik' });
@@ -92,12 +92,12 @@ describe('a record\'s life', () => {
 
   it('does not touch the CSW cache generation for changes CSW cannot see', async () => {
     const rec = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT' });
-    const before = await currentCswGeneration(ctx.t.deps.kv);
+    const before = await currentPublicGeneration(ctx.t.deps.kv);
     await move(ctx.w.a.produsen.agent, rec.id, { status: 'QCQE_PROCESS' });
-    expect(await currentCswGeneration(ctx.t.deps.kv)).toBe(before);
+    expect(await currentPublicGeneration(ctx.t.deps.kv)).toBe(before);
     const pub = await seedRecord(ctx.t.deps.db, { owner: ctx.w.a.produsen.user, status: 'PUBLISHED' });
     expect((await ctx.w.a.admin.agent.patch(path(pub.id)).send({ purpose: 'Diperbarui' })).status).toBe(200);
-    expect(await currentCswGeneration(ctx.t.deps.kv)).toBeGreaterThan(before);
+    expect(await currentPublicGeneration(ctx.t.deps.kv)).toBeGreaterThan(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import { XMLSerializer } from '@xmldom/xmldom';
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
-import { saveCswIdentity } from '../../libs/db/csw-identity.repository';
+import { saveServiceIdentity } from '../../libs/db/service-identity.repository';
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { useSeededApp } from '../helpers/seeded-app';
 import { completeDoc, createFixtureUser, seedRecord } from '../helpers/fixtures';
@@ -63,7 +63,7 @@ describe('OAI-PMH verbs', () => {
   });
 
   it('Identify follows the CSW identity an administrator set', async () => {
-    await saveCswIdentity(ctx.t.deps.db, { ...ctx.t.config.csw.identity, title: 'Simpul Jaringan Provinsi', electronicMailAddress: 'simpul@prov.example.go.id' });
+    await saveServiceIdentity(ctx.t.deps.db, { ...ctx.t.config.csw.identity, title: 'Simpul Jaringan Provinsi', electronicMailAddress: 'simpul@prov.example.go.id' });
     const v = (await oaiGet(ctx.t.app, { verb: 'Identify' })).verbElement!;
     const field = (n: string) => childElements(v).find((e) => e.localName === n)?.textContent;
     expect(field('repositoryName')).toBe('Simpul Jaringan Provinsi');

@@ -206,7 +206,7 @@ describe('response cache: ETag/304, Cache-Control and the CSW generation rules',
       id: 'rec-batimetri-baru', status: 'PUBLISHED', organisationId: owner.organisation_id, ownerId: owner.owner_id, reviewerId: null,
       doc: { ...docOf(FULL), title: 'Batimetri baru' }, publishedAt: new Date().toISOString(),
     });
-    await t.deps.afterCommit({ cswChanged: true });
+    await t.deps.afterCommit({ publicChanged: true });
     const c = await request(t.app).get(url);
     expect(c.headers['x-cache']).toBe('miss');
     expect((JSON.parse(c.text) as { features: { id: string }[] }).features.map((f) => f.id)).toContain('rec-batimetri-baru');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyzeTables } from '../../libs/db/analyze-tables';
 import { tablesChangedBy } from '../../libs/db/migrate';
-import { compileFilter } from '../../libs/search/filter/compile-sql';
+import { compileFilter } from '../../libs/db/search-sql/compile-filter';
 import type { FilterNode } from '../../libs/search/filter/filter-ast';
 import { openPgliteDatabase } from '../../libs/db/pglite-database';
 import { importFiles } from '../../libs/import/batch-import';

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { createRedisStore } from '../../libs/cache/redis-store';
 import { createRateLimiter } from '../../libs/cache/rate-limiter';
-import { bumpCswGeneration, currentCswGeneration } from '../../libs/search/cache-generation';
+import { bumpPublicGeneration, currentPublicGeneration } from '../../libs/response-cache/generation';
 import { TEST_REDIS_URL } from '../helpers/env';
 import { deleteKeys, testRedisPrefix } from '../helpers/test-redis';
 
@@ -49,8 +49,8 @@ describe('Redis key/value store (server mode)', () => {
 
   it('bumps the CSW cache generation atomically', async () => {
     const kv = createRedisStore(redis, prefix);
-    const before = await currentCswGeneration(kv);
-    await Promise.all([bumpCswGeneration(kv), bumpCswGeneration(kv), bumpCswGeneration(kv)]);
-    expect(await currentCswGeneration(kv)).toBe(before + 3);
+    const before = await currentPublicGeneration(kv);
+    await Promise.all([bumpPublicGeneration(kv), bumpPublicGeneration(kv), bumpPublicGeneration(kv)]);
+    expect(await currentPublicGeneration(kv)).toBe(before + 3);
   });
 });

@@ -5,7 +5,7 @@ import { createCswService, type CswService } from '../../libs/csw/csw-service';
 import { createSearchStore } from '../../libs/db/search.repository';
 import { createOarecService } from '../../libs/oarec/oarec-service';
 import { createMatchCounter, type MatchCounter } from '../../libs/search/match-count';
-import { createResponseCache } from '../../libs/search/response-cache';
+import { createResponseCache } from '../../libs/response-cache/response-cache';
 import { createSearchCore } from '../../libs/search/search-core';
 import type { SearchStore } from '../../libs/search/search-port';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';

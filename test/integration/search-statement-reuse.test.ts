@@ -1,6 +1,8 @@
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { createSearchStore } from '../../libs/db/search.repository';
 import type { SearchQuery, SearchStore } from '../../libs/search/search-port';
+import type { FilterNode } from '../../libs/search/filter/filter-ast';
+import type { SortSpec } from '../../libs/search/sort-order';
 import { createFixtureUser, seedRecord } from '../helpers/fixtures';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { renderFor } from '../unit/csw-service-fixtures';
@@ -47,6 +49,13 @@ afterAll(async () => {
   await t?.drop();
 });
 
+/** csw:AnyText contains `word` (compiled: `r.anytext LIKE $1`, the word between `%`) */
+const anyText = (word: string): FilterNode => ({ op: 'like', property: 'csw:AnyText', pattern: word, wildCard: '*', singleChar: '?', escapeChar: '\\', matchCase: false });
+/** the record extent intersects a box along the equator */
+const box = (w: number, e: number): FilterNode => ({
+  op: 'spatial', spatial: 'intersects', property: 'ows:BoundingBox', geometryWkt: `POLYGON((${w} -1,${e} -1,${e} 1,${w} 1,${w} -1))`,
+});
+
 const page = async (q: SearchQuery) => {
   const p = await store.pageWithRenders(q, 'dc-brief');
   return { ids: p.items.map((r) => r.id), more: p.more };
@@ -58,26 +67,31 @@ describe('search statements kept parsed, plans made once', () => {
   });
 
   it('gives the same page matches-first on the shared plan as the plain statement, for changing values', async () => {
-    const box = (w: number, e: number) => `SRID=4326;POLYGON((${w} -1,${e} -1,${e} 1,${w} 1,${w} -1))`;
-    const filters: { where: string; values: unknown[][] }[] = [
-      { where: 'r.anytext LIKE $1', values: [['%sungai%'], ['%danau%'], ['%jalan 1%'], ['%tidak-ada%'], ['%rekaman%']] },
-      { where: '(r.extent IS NOT NULL AND ST_Intersects(r.extent, $1::geometry))', values: [[box(100, 110)], [box(95, 140)], [box(0, 10)], [box(120, 121)]] },
-      { where: 'r.anytext LIKE $1 AND (r.extent IS NOT NULL AND ST_Intersects(r.extent, $2::geometry))', values: [['%sungai%', box(95, 140)], ['%danau%', box(100, 115)], ['%jalan%', box(0, 1)]] },
+    // one statement text per filter shape, its values changing between executions
+    const filters: { where: string; values: FilterNode[] }[] = [
+      { where: 'anytext', values: ['sungai', 'danau', 'jalan 1', 'tidak-ada', 'rekaman'].map(anyText) },
+      { where: 'bbox', values: [box(100, 110), box(95, 140), box(0, 10), box(120, 121)] },
+      {
+        where: 'anytext and bbox',
+        values: [['sungai', box(95, 140)], ['danau', box(100, 115)], ['jalan', box(0, 1)]].map(([w, b]) => ({ op: 'and', children: [anyText(w as string), b as FilterNode] })),
+      },
     ];
-    const sorts = ['r.id ASC', 'r.title DESC, r.id ASC'];
+    const sorts: SortSpec[][] = [[], [{ property: 'dc:title', order: 'DESC' }]];
     let compared = 0;
     // ten rounds: past the five custom plans after which PostgreSQL may keep one plan for all values
     for (let round = 0; round < 10; round++) {
       for (const f of filters) {
-        for (const orderBy of sorts) {
-          const params = f.values[round % f.values.length]!;
+        for (const sort of sorts) {
+          const filter = f.values[round % f.values.length]!;
+          const params = JSON.stringify(filter);
+          const orderBy = JSON.stringify(sort);
           for (const [offset, limit] of [[0, 4], [3, 4], [8, 10], [50, 4]] as const) {
-            const q: SearchQuery = { where: f.where, params: [...params], orderBy, offset, limit };
+            const q: SearchQuery = { filter, sort, offset, limit };
             const plain = await page(q);
-            const fewFirst = await page({ ...q, params: [...params], fewMatches: true });
+            const fewFirst = await page({ ...q, fewMatches: true });
             expect({ filter: f.where, params, orderBy, offset, ...fewFirst }).toEqual({ filter: f.where, params, orderBy, offset, ...plain });
             // the walk of the identifier order (any other order: the plain statement)
-            const walked = await page({ ...q, params: [...params], broadMatches: true });
+            const walked = await page({ ...q, broadMatches: true });
             expect({ filter: f.where, params, orderBy, offset, walked: true, ...walked }).toEqual({ filter: f.where, params, orderBy, offset, walked: true, ...plain });
             compared += 1;
           }
@@ -86,11 +100,11 @@ describe('search statements kept parsed, plans made once', () => {
     }
     expect(compared).toBe(10 * 3 * 2 * 4);
     // the pages are real: the first filter's first value finds the published "Sungai" records in id order
-    const sungai = await page({ where: 'r.anytext LIKE $1', params: ['%sungai%'], orderBy: 'r.id ASC', offset: 0, limit: 50, fewMatches: true });
+    const sungai = await page({ filter: anyText('sungai'), sort: [], offset: 0, limit: 50, fewMatches: true });
     const expected = Array.from({ length: N }, (_, i) => i).filter((i) => i % 3 === 0 && i % 10 !== 9).map(idOf);
     expect(sungai).toEqual({ ids: expected, more: false });
     // and the walk stops at the page: the next "Sungai" is there, and drafts never are
-    const walkedPage = await page({ where: 'r.anytext LIKE $1', params: ['%sungai%'], orderBy: 'r.id ASC', offset: 2, limit: 3, broadMatches: true });
+    const walkedPage = await page({ filter: anyText('sungai'), sort: [], offset: 2, limit: 3, broadMatches: true });
     expect(walkedPage).toEqual({ ids: expected.slice(2, 5), more: true });
   });
 
@@ -116,11 +130,11 @@ describe('search statements kept parsed, plans made once', () => {
       [idOf(0)],
     );
     await t.db.exec('ANALYZE records');
-    const q: SearchQuery = { where: 'r.anytext LIKE $1', params: ['%sungai%'], orderBy: 'r.id ASC', offset: 1, limit: 3 };
+    const q: SearchQuery = { filter: anyText('sungai'), sort: [], offset: 1, limit: 3 };
     const expected = Array.from({ length: N }, (_, i) => i).filter((i) => i % 3 === 0 && i % 10 !== 9).map(idOf);
     expect(await page({ ...q, broadMatches: true })).toEqual({ ids: expected.slice(1, 4), more: true });
     expect(await page(q)).toEqual({ ids: expected.slice(1, 4), more: true });
     // a walk that fills its page within the bound stays a walk: the fillers themselves
-    expect(await page({ ...q, params: ['%pengisi%'], broadMatches: true })).toEqual({ ids: ['a-walk-0001', 'a-walk-0002', 'a-walk-0003'], more: true });
+    expect(await page({ ...q, filter: anyText('pengisi'), broadMatches: true })).toEqual({ ids: ['a-walk-0001', 'a-walk-0002', 'a-walk-0003'], more: true });
   }, 120_000);
 });

@@ -2,11 +2,10 @@ import { migrate } from '../../libs/db/migrate';
 import { openPgDatabase } from '../../libs/db/pg-database';
 import type { Database } from '../../libs/db/database';
 import { parseCql } from '../../libs/csw/filter/parse-cql';
-import { compileFilter } from '../../libs/search/filter/compile-sql';
+import { compileFilter } from '../../libs/db/search-sql/compile-filter';
 import { createBareDatabase, type BareDatabase } from '../helpers/bare-database';
 import { pageOfRecords, searchPublishedPage } from '../../libs/db/search.repository';
 import type { Queryable } from '../../libs/db/database';
-import { ID_ORDER } from '../../libs/search/search-port';
 
 /**
  * Migration 055 (issue 11, point 5): an identifier prefix and a day-precision reference-date
@@ -102,16 +101,14 @@ it('runs the page search once per results page (one InitPlan), for renders and f
     query: (sql, params, opts) => { statements.push({ sql, params: params ?? [] }); return db.query(sql, params, opts); },
     exec: (sql) => db.exec(sql),
   };
-  const params: unknown[] = [];
-  const where = compileFilter(parseCql("dc:title LIKE 'rec-01%'"), params);
-  const q = { where, params, orderBy: 'r.id', offset: 5, limit: 10 };
+  const q = { filter: parseCql("dc:title LIKE 'rec-01%'"), sort: [], offset: 5, limit: 10 };
   const withRenders = await searchPublishedPage(recording, q, 'dc-brief');
   const withCount = await searchPublishedPage(recording, q, 'dc-brief', 1_000);
   const records = await pageOfRecords(recording, q, 1_000);
   // the matches-first form of a filter known to match few records (search.repository.ts, pageSelect)
   const fewFirst = await searchPublishedPage(recording, { ...q, fewMatches: true }, 'dc-brief');
   // and the walk of the identifier order, of a filter known to match many (pageSelect)
-  const walk = await searchPublishedPage(recording, { ...q, orderBy: ID_ORDER, broadMatches: true }, 'dc-brief');
+  const walk = await searchPublishedPage(recording, { ...q, broadMatches: true }, 'dc-brief');
   // the pages are right: ids 5..14 of the published matches in id order, and more follow
   const expected = Array.from({ length: N }, (_, i) => i).filter((i) => published(i) && idOf(i).toLowerCase().startsWith('rec-01')).map(idOf);
   expect(withRenders.items.map((r) => r.id)).toEqual(expected.slice(5, 15));

@@ -1,5 +1,5 @@
 import { createLogger } from '../../libs/logger';
-import { currentCswGeneration } from '../../libs/search/cache-generation';
+import { currentPublicGeneration } from '../../libs/response-cache/generation';
 import { findRecordById, updateRecordContent } from '../../libs/db/record.repository';
 import { parseXmlSafely } from '../../libs/xml/safe-parse';
 import { startWorker, type WorkerRuntime } from '../../services/worker/start-worker';
@@ -49,25 +49,25 @@ describe('worker end to end: REST change → render stored → export', () => {
       { agent: w.a.admin.agent, status: 'PUBLISHED' },
     ];
     for (const step of steps) {
-      const genBefore = await currentCswGeneration(t.deps.kv);
+      const genBefore = await currentPublicGeneration(t.deps.kv);
       const res = await step.agent.patch(`/api/metadata/${encodeURIComponent(id)}`).send({ status: step.status });
       expect(res.status).toBe(200);
       const version = res.body.version as number;
       await waitFor(() => rendersAt(t.deps.db, id, version), `render setelah ${step.status}`);
       if (step.status === 'PUBLISHED') {
         // the API bumps at commit, the job bumps again once the new renders are stored
-        await waitFor(async () => (await currentCswGeneration(t.deps.kv)) >= genBefore + 2, 'generasi CSW dinaikkan oleh job');
+        await waitFor(async () => (await currentPublicGeneration(t.deps.kv)) >= genBefore + 2, 'generasi CSW dinaikkan oleh job');
       }
       const res2 = await exportXml(id);
       expect(res2.headers['x-render-source']).toBe('stored');
     }
 
     // a content edit of the published record is rendered (and bumps the CSW generation) too
-    const genBefore = await currentCswGeneration(t.deps.kv);
+    const genBefore = await currentPublicGeneration(t.deps.kv);
     const edit = await w.a.admin.agent.patch(`/api/metadata/${encodeURIComponent(id)}`).send({ title: 'Jaringan Jalan Nasional 2025' });
     expect(edit.status).toBe(200);
     await waitFor(() => rendersAt(t.deps.db, id, edit.body.version as number), 'render setelah suntingan');
-    await waitFor(async () => (await currentCswGeneration(t.deps.kv)) >= genBefore + 2, 'generasi CSW setelah suntingan');
+    await waitFor(async () => (await currentPublicGeneration(t.deps.kv)) >= genBefore + 2, 'generasi CSW setelah suntingan');
     for (const format of ['gmd', 'mdb2016', 'mdb2018']) {
       const res = await exportXml(id, format);
       expect(res.headers['x-render-source']).toBe('stored');

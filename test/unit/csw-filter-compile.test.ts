@@ -1,12 +1,15 @@
 import { SearchError as CswError } from '../../libs/search/search-error';
-import { compileFilter } from '../../libs/search/filter/compile-sql';
+import { compileFilter } from '../../libs/db/search-sql/compile-filter';
 import { parseDateLiteral } from '../../libs/search/filter/date-value';
 import type { FilterNode } from '../../libs/search/filter/filter-ast';
 import { envelopeWkt } from '../../libs/search/filter/geometry';
-import { literalLike, toContains, toSqlLike } from '../../libs/search/filter/like-pattern';
+import { literalLike, toContains, toSqlLike } from '../../libs/db/search-sql/like-pattern';
 import {
-  ADDITIONAL_QUERYABLES, DC_QUERYABLES, domainSql, ISO_QUERYABLES, QUERYABLES, resolveQueryable,
+  ADDITIONAL_QUERYABLES, DC_QUERYABLES, DOMAIN_LIMIT, ISO_QUERYABLES, QUERYABLES, resolveQueryable,
 } from '../../libs/search/queryables';
+import { domainSql as domainSqlOf } from '../../libs/db/search-sql/domain-sql';
+
+const domainSql = (q: Parameters<typeof domainSqlOf>[0]) => domainSqlOf(q, DOMAIN_LIMIT);
 
 const compile = (node: FilterNode): { sql: string; params: unknown[] } => {
   const params: unknown[] = [];

@@ -1,4 +1,5 @@
-import { compileOrderBy, parseSortByKvp, parseSortByXml } from '../../libs/csw/sort-by';
+import { parseSortByKvp, parseSortByXml } from '../../libs/csw/sort-by';
+import { compileOrderBy } from '../../libs/db/search-sql/order-by';
 import { parseXmlSafely } from '../../libs/xml/safe-parse';
 import { cswErrorOf } from '../helpers/thrown-error';
 

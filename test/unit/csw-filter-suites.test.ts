@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Element } from '@xmldom/xmldom';
 import { CswError } from '../../libs/csw/csw-error';
-import { compileFilter } from '../../libs/search/filter/compile-sql';
+import { compileFilter } from '../../libs/db/search-sql/compile-filter';
 import { parseCql } from '../../libs/csw/filter/parse-cql';
 import { parseOgcFilter } from '../../libs/csw/filter/parse-ogc-filter';
 import { parseSortByXml } from '../../libs/csw/sort-by';

@@ -1,6 +1,7 @@
-import { countKey, createCountMemo } from '../../libs/search/count-memo';
-import { createLocalEntries } from '../../libs/search/local-entries';
-import { createLocalScope } from '../../libs/search/local-scope';
+import { createCountMemo } from '../../libs/search/count-memo';
+import { countKey } from '../../libs/db/search-sql/compiled-query';
+import { createLocalEntries } from '../../libs/response-cache/local-entries';
+import { createLocalScope } from '../../libs/response-cache/local-scope';
 
 /** The per-process state of the CSW path: count memo, local copies of cache entries, their scope. */
 describe('count memo', () => {

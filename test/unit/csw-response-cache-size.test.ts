@@ -1,7 +1,7 @@
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { cswCacheKey } from '../../libs/csw/csw-cache-key';
 import { createCswResponseCache } from '../../libs/csw/csw-cache';
-import { MAX_SHARED_ENTRY_BYTES } from '../../libs/search/response-cache';
+import { MAX_SHARED_ENTRY_BYTES } from '../../libs/response-cache/response-cache';
 import type { CswHttpRequest, CswHttpResponse, CswService } from '../../libs/csw/csw-service';
 import { parseKvpRequest } from '../../libs/csw/request/parse-kvp';
 

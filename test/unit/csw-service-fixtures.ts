@@ -1,4 +1,4 @@
-import type { CswIdentity } from '../../libs/config';
+import type { CswIdentity } from '../../libs/csw/csw-identity';
 import type { MetadataDoc, RecordStatus } from '../../libs/catalogue/record.types';
 import { projectRecord } from '../../libs/catalogue/search-projection';
 import type { Queryable } from '../../libs/db/database';

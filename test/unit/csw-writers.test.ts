@@ -1,6 +1,6 @@
 import { DOMParser, type Document } from '@xmldom/xmldom';
 import * as xpath from 'xpath';
-import type { CswIdentity } from '../../libs/config';
+import type { CswIdentity } from '../../libs/csw/csw-identity';
 import { CswError } from '../../libs/csw/csw-error';
 import { NS } from '../../libs/csw/namespaces';
 import { ISO_QUERYABLES } from '../../libs/search/queryables';

@@ -1,5 +1,6 @@
 import { createCountMemo } from '../../libs/search/count-memo';
-import { ALL_PUBLISHED_WHERE, createMatchCounter, type CountStore, type FetchedPage, type PageShape } from '../../libs/search/match-count';
+import type { FilterNode } from '../../libs/search/filter/filter-ast';
+import { ALL_PUBLISHED, createMatchCounter, type CountStore, type FetchedPage, type PageShape } from '../../libs/search/match-count';
 
 /**
  * What the match counter does with a remembered exact count (libs/search/match-count.ts):
@@ -11,10 +12,15 @@ import { ALL_PUBLISHED_WHERE, createMatchCounter, type CountStore, type FetchedP
  * search-statement-reuse.test.ts run the counter and the page forms on PostgreSQL) — and the
  * memo's clock is a variable.
  */
+/** the fake store's memo key of a filter (the real one's is the compiled statement) */
+const keyOf = (filter: FilterNode): string => JSON.stringify(filter);
+const ALL = keyOf(ALL_PUBLISHED);
+
 function controllableStore() {
   const counts: { where: string; resolve: (n: number) => void }[] = [];
   const store: CountStore = {
-    countPublished: (where) => new Promise<number>((resolve) => counts.push({ where, resolve })),
+    matchKey: keyOf,
+    countPublished: (filter) => new Promise<number>((resolve) => counts.push({ where: keyOf(filter), resolve })),
     estimatePublished: () => Promise.resolve(50_000),
   };
   /** resolves the first pending count of `where` */
@@ -26,7 +32,9 @@ function controllableStore() {
   return { store, counts, answer };
 }
 const flush = () => new Promise((r) => setImmediate(r));
-const FILTER = 'r.anytext LIKE $1';
+const anyText = (word: string): FilterNode => ({ op: 'like', property: 'csw:AnyText', pattern: word, wildCard: '%', singleChar: '_', escapeChar: '\\', matchCase: false });
+const GAMBUT = anyText('%gambut%');
+const FILTER = keyOf(GAMBUT);
 
 function recordingFetch() {
   const asked: { countUpTo: number | undefined; shape: PageShape }[] = [];
@@ -43,7 +51,7 @@ it('serves the remembered count while it is recounted, and the recount renews it
   const memo = createCountMemo({ ttlMs: 60_000, now: () => t });
   const counter = createMatchCounter(store, { exactRows: 100, waitMs: 0, concurrency: 1 }, undefined, memo);
   const { asked, fetch } = recordingFetch();
-  const req = { where: FILTER, params: ['%gambut%'], offset: 0, limit: 2, scope: '0:1' };
+  const req = { filter: GAMBUT, offset: 0, limit: 2, scope: '0:1' };
 
   // first page: past the bound, an estimate, and a background count that lands in the memo
   expect((await counter.page(req, fetch)).count).toEqual({ value: 50_000, exact: false });
@@ -51,7 +59,7 @@ it('serves the remembered count while it is recounted, and the recount renews it
   await counter.idle();
   expect((await counter.page(req, fetch)).count).toEqual({ value: 32_779, exact: true });
   await flush();
-  answer(ALL_PUBLISHED_WHERE, 100_000); // the yardstick of the page shape (next test)
+  answer(ALL, 100_000); // the yardstick of the page shape (next test)
   await counter.idle();
   expect(asked.map((a) => a.countUpTo)).toEqual([100, undefined]);
 
@@ -61,8 +69,8 @@ it('serves the remembered count while it is recounted, and the recount renews it
   expect((await counter.page(req, fetch)).count).toEqual({ value: 32_779, exact: true });
   await flush();
   // the yardstick's count (also renewed while it is used), then, one at a time, the filter's
-  expect(counts.map((c) => c.where)).toEqual([ALL_PUBLISHED_WHERE]);
-  answer(ALL_PUBLISHED_WHERE, 100_000);
+  expect(counts.map((c) => c.where)).toEqual([ALL]);
+  answer(ALL, 100_000);
   await flush();
   expect(counts.map((c) => c.where)).toEqual([FILTER]);
   answer(FILTER, 32_780);
@@ -83,15 +91,16 @@ it('calls a remembered filter few, or broad when a page of it is a short walk of
   const { asked, fetch } = recordingFetch();
   const scope = '0:1';
   const shapeOf = async (matches: number, offset: number, limit = 10): Promise<PageShape> => {
-    memo.set(scope, `${FILTER}\u0000["%${matches}%"]`, { value: matches, exact: true });
-    await counter.page({ where: FILTER, params: [`%${matches}%`], offset, limit, scope }, fetch);
+    const filter = anyText(`%${matches}%`);
+    memo.set(scope, keyOf(filter), { value: matches, exact: true });
+    await counter.page({ filter, offset, limit, scope }, fetch);
     return asked[asked.length - 1]!.shape;
   };
   expect(await shapeOf(500, 0)).toEqual({ fewMatches: true });
   // broad, but the number of all published records is not known yet: plain, and it is counted
   expect(await shapeOf(30_000, 0)).toEqual({});
   await flush();
-  answer(ALL_PUBLISHED_WHERE, 100_000);
+  answer(ALL, 100_000);
   await counter.idle();
   // (offset + limit + 1) × 100,000 / matches rows to walk, at most BROAD_WALK_ROWS (100)
   expect(await shapeOf(30_000, 0)).toEqual({ broadMatches: true }); // ~37 rows
@@ -105,7 +114,7 @@ it('without a generation scope nothing is remembered, so nothing is renewed', as
   const { store, counts } = controllableStore();
   const counter = createMatchCounter(store, { exactRows: 100, waitMs: 0, concurrency: 1 });
   const fetch = (): Promise<FetchedPage<number>> => Promise.resolve({ items: [1], more: true, counted: 101 });
-  expect((await counter.page({ where: 'true', params: [], offset: 0, limit: 1 }, fetch)).count.exact).toBe(false);
+  expect((await counter.page({ filter: ALL_PUBLISHED, offset: 0, limit: 1 }, fetch)).count.exact).toBe(false);
   await flush();
   expect(counts).toHaveLength(0);
 });

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRecord } from '../../libs/catalogue/search-projection';
 import { validateMetadataDoc } from '../../libs/catalogue/validate-record';
-import { compileFilter } from '../../libs/search/filter/compile-sql';
-import { domainSql, ISO_QUERYABLES, resolveQueryable } from '../../libs/search/queryables';
+import { compileFilter } from '../../libs/db/search-sql/compile-filter';
+import { DOMAIN_LIMIT, ISO_QUERYABLES, resolveQueryable } from '../../libs/search/queryables';
+import { domainSql } from '../../libs/db/search-sql/domain-sql';
+import { QUERYABLE_SQL } from '../../libs/db/search-sql/queryable-sql';
 import { importMetadataXml } from '../../libs/import';
 import { SUITES_DIR } from './csw-test-support';
 
@@ -36,7 +38,8 @@ describe('apiso:ServiceType queryable', () => {
     for (const name of ['apiso:ServiceType', 'ServiceType', 'servicetype', 'apiso:serviceType']) {
       const q = resolveQueryable(name);
       expect(q?.name).toBe('apiso:ServiceType');
-      expect(q?.sql).toBe('r.service_type');
+      expect(q?.column).toBe('serviceType');
+      expect(QUERYABLE_SQL[q!.column].sql).toBe('r.service_type');
       expect(q?.kind).toBe('text');
     }
     expect(ISO_QUERYABLES).toContain('apiso:ServiceType');
@@ -54,7 +57,7 @@ describe('apiso:ServiceType queryable', () => {
   });
 
   it('has a GetDomain list (distinct service types of published records)', () => {
-    const sql = domainSql(resolveQueryable('apiso:ServiceType')!);
+    const sql = domainSql(resolveQueryable('apiso:ServiceType')!, DOMAIN_LIMIT);
     expect(sql).toContain('SELECT DISTINCT r.service_type AS value');
     expect(sql).toContain("r.status = 'PUBLISHED'");
   });

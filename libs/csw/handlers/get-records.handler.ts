@@ -1,8 +1,6 @@
 import { invalid } from '../csw-error';
 import { MAX_RECORDS_CAP, OUTPUT_SCHEMAS } from '../capabilities';
-import type { MatchCounter } from '../../search/match-count';
-import { compileFilter } from '../../search/filter/compile-sql';
-import { compileOrderBy } from '../sort-by';
+import type { SearchCore } from '../../search/search-core';
 import type { GetRecordByIdRequest, GetRecordsRequest } from '../request/csw-request';
 import { pickDcElements } from '../responses/element-name-picker';
 import { writeAcknowledgement, writeGetRecordByIdResponse, writeGetRecordsResponse } from '../responses/get-records.writer';
@@ -10,28 +8,26 @@ import type { CswServiceDeps, ExecuteContext } from './handler-deps';
 import { renderFormatFor, rendersOf } from './record-renders';
 
 /**
- * GetRecords. The count comes from the match counter (libs/search/match-count.ts): exact up to
+ * GetRecords, through the search core (the filter tree and sort list in, a page of stored
+ * renders out). The count comes from its match counter (libs/search/match-count.ts): exact up to
  * its budget, else an estimate while the exact count is made in the background. CSW 2.0.2 has
  * no way to mark numberOfRecordsMatched as an estimate (csw:SearchResults allows no other
  * attribute), so an estimated answer is kept consistent instead: nextRecord comes from the
  * page query's extra row (0 only when no record follows), numberOfRecordsMatched is never
  * below nextRecord − 1 + … of what was shown, and the answer is not cached (`provisional`).
  */
-export async function handleGetRecords(deps: CswServiceDeps, req: GetRecordsRequest, counter: MatchCounter, ctx: ExecuteContext = {}): Promise<{ body: string; provisional: boolean }> {
-  // compiled before anything else so that validate also rejects what results would reject
-  const params: unknown[] = [];
-  const where = compileFilter(req.filter, params);
-  const orderBy = compileOrderBy(req.sortBy);
+export async function handleGetRecords(deps: CswServiceDeps, req: GetRecordsRequest, core: SearchCore, ctx: ExecuteContext = {}): Promise<{ body: string; provisional: boolean }> {
+  // checked before anything else so that validate also rejects what results would reject
+  core.check(req.filter, req.sortBy);
   const now = new Date();
   if (req.resultType === 'validate') return { body: writeAcknowledgement(req.rawXml ?? '<csw:GetRecords/>', now, req.requestId), provisional: false };
 
   const limit = req.resultType === 'results' ? req.maxRecords : 0;
   const format = renderFormatFor(req.outputSchema, req.elementSetName);
   const offset = req.startPosition - 1;
-  const page = await counter.page({ where, params, offset, limit, ...(ctx.countScope !== undefined ? { scope: ctx.countScope } : {}) },
-    (countUpTo, shape) => deps.store.pageWithRenders({ where, params, orderBy, offset, limit, ...shape }, format, countUpTo));
+  const page = await core.renderedPage({ filter: req.filter, sort: req.sortBy, offset, limit }, format, ctx.countScope);
   const { count } = page;
-  let records = await rendersOf(deps, page.items, format);
+  let records = await rendersOf(deps, page.records, format);
   if (req.elementNames && OUTPUT_SCHEMAS[req.outputSchema] === 'dc') {
     const names = req.elementNames;
     records = records.map((xml) => pickDcElements(xml, names));

@@ -1,4 +1,4 @@
-import type { CswIdentity } from '../../config';
+import type { CswIdentity } from '../csw-identity';
 import {
   COMMON_CONSTRAINTS, COMMON_PARAMETERS, FILTER_CAPABILITIES, OPERATIONS, SERVICE_TYPE, SUPPORTED_VERSION, type Domain,
 } from '../capabilities';

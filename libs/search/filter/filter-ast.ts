@@ -1,7 +1,8 @@
 /**
- * The one filter representation of the CSW layer. OGC Filter 1.1.0 XML, CQL text and the
- * KVP shortcuts (`q`, `BBOX`) all become a FilterNode; compile-sql.ts turns it into a
- * parameterised SQL expression. Property names are canonical queryable names
+ * The one filter representation of every protocol. OGC Filter 1.1.0 XML, CQL text and the CSW
+ * KVP shortcuts (`q`, `BBOX`), OGC API – Records' parameters and CQL2 all become a FilterNode;
+ * the search core hands it to its store, and libs/db/search-sql/compile-filter.ts turns it
+ * into a parameterised SQL expression. Property names are canonical queryable names
  * (see ../queryables.ts), already resolved by the parsers.
  */
 export type ComparisonOp = 'eq' | 'ne' | 'lt' | 'gt' | 'le' | 'ge';

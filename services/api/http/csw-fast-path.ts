@@ -3,7 +3,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import type { Logger } from '../../../libs/logger';
 import type { Metrics } from '../../../libs/metrics/metrics';
 import { cswOperationOf, type CswOperationLabel } from '../../../libs/metrics/csw-metrics';
-import type { CachedCswResult, ResponseCache, ServiceHttpRequest } from '../../../libs/search/response-cache';
+import type { CachedResult, ResponseCache, ServiceHttpRequest } from '../../../libs/response-cache/response-cache';
 import { runWithContext } from '../../../libs/logger';
 import { requestIdOf } from './request-logging';
 import { plainBodyLength, readPlainBody } from './plain-body';
@@ -76,11 +76,11 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
   const duration = metrics.httpDuration.labels({ method: 'GET', route: opts.path, status_class: '2xx' });
 
   /** what this path sends itself: a 200 whose bytes are at hand; anything else goes to Express */
-  const sendable = (hit: CachedCswResult | undefined): hit is CachedCswResult & { bodyBytes: Buffer } =>
+  const sendable = (hit: CachedResult | undefined): hit is CachedResult & { bodyBytes: Buffer } =>
     hit !== undefined && hit.bodyBytes !== undefined && hit.status === 200;
 
   /** the headers and body the CSW route sends (csw.routes.ts: X-Request-Id first, from requestContext) */
-  const write = (res: ServerResponse, requestId: string, r: CachedCswResult, bytes: Buffer): void => {
+  const write = (res: ServerResponse, requestId: string, r: CachedResult, bytes: Buffer): void => {
     res.writeHead(r.status, [
       'X-Request-Id', requestId,
       'Cache-Control', r.cacheControl,
@@ -93,7 +93,7 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
     served += 1;
   };
 
-  const answer = (req: IncomingMessage, res: ServerResponse, qs: string, started: number, hit: CachedCswResult & { bodyBytes: Buffer }): void => {
+  const answer = (req: IncomingMessage, res: ServerResponse, qs: string, started: number, hit: CachedResult & { bodyBytes: Buffer }): void => {
     write(res, requestIdOf(req.headers['x-request-id']), hit, hit.bodyBytes);
     requestOf(qs).countOperation();
     hits.inc();
@@ -154,7 +154,7 @@ export function cswFastPath(opts: { path: string; cache: ResponseCache; metrics:
    * per turn, 97 % at 61 µs (more requests per wake-up of both sides); at 2 connections
    * 74 % → 63 % (one check phase later).
    */
-  let deferred: { req: IncomingMessage; res: ServerResponse; qs: string; started: number; hit: CachedCswResult & { bodyBytes: Buffer } }[] = [];
+  let deferred: { req: IncomingMessage; res: ServerResponse; qs: string; started: number; hit: CachedResult & { bodyBytes: Buffer } }[] = [];
   const flush = (): void => {
     const now = deferred;
     deferred = [];

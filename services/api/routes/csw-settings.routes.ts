@@ -2,22 +2,22 @@ import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { AppError, validationError, type FieldError } from '../../../libs/errors';
 import { requireServiceAdmin } from '../http/auth-guards';
-import { CSW_IDENTITY_FIELDS, loadCswIdentity, saveCswIdentity } from '../../../libs/db/csw-identity.repository';
-import type { CswIdentity } from '../../../libs/config';
+import { SERVICE_IDENTITY_FIELDS, loadServiceIdentity, saveServiceIdentity } from '../../../libs/db/service-identity.repository';
+import type { ServiceIdentity } from '../../../libs/config';
 
-const MAX_LENGTH = { abstract: 4000 } as Partial<Record<keyof CswIdentity, number>>;
+const MAX_LENGTH = { abstract: 4000 } as Partial<Record<keyof ServiceIdentity, number>>;
 
-function parseIdentity(body: unknown): CswIdentity {
+function parseIdentity(body: unknown): ServiceIdentity {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('BAD_REQUEST', 'Isi permintaan harus objek JSON berisi identitas CSW.');
   }
   const input = body as Record<string, unknown>;
   const errors: FieldError[] = [];
   for (const key of Object.keys(input)) {
-    if (!(CSW_IDENTITY_FIELDS as readonly string[]).includes(key)) errors.push({ path: `/${key}`, message: 'Properti tidak dikenal.' });
+    if (!(SERVICE_IDENTITY_FIELDS as readonly string[]).includes(key)) errors.push({ path: `/${key}`, message: 'Properti tidak dikenal.' });
   }
-  const out = {} as CswIdentity;
-  for (const f of CSW_IDENTITY_FIELDS) {
+  const out = {} as ServiceIdentity;
+  for (const f of SERVICE_IDENTITY_FIELDS) {
     const v = input[f];
     if (typeof v !== 'string') {
       errors.push({ path: `/${f}`, message: 'Wajib diisi sebagai teks (boleh kosong).' });
@@ -45,7 +45,7 @@ export function cswSettingsRoutes(deps: AppDeps): Router {
   const r = Router();
   r.use(requireServiceAdmin);
   const external = deps.config.csw.provider === 'external';
-  const describe = (identity: CswIdentity) => ({
+  const describe = (identity: ServiceIdentity) => ({
     ...identity,
     provider: deps.config.csw.provider,
     appliedImmediately: !external,
@@ -53,7 +53,7 @@ export function cswSettingsRoutes(deps: AppDeps): Router {
   });
 
   r.get('/', async (_req, res) => {
-    const identity = external ? deps.config.csw.identity : await loadCswIdentity(deps.db, deps.config.csw.identity);
+    const identity = external ? deps.config.csw.identity : await loadServiceIdentity(deps.db, deps.config.csw.identity);
     res.json(describe(identity));
   });
   r.put('/', async (req, res) => {
@@ -63,8 +63,8 @@ export function cswSettingsRoutes(deps: AppDeps): Router {
         + 'ubah variabel tersebut lalu mulai ulang penyedia CSW eksternal.', { extras: { provider: 'external', restartRequired: true } });
     }
     const identity = parseIdentity(req.body);
-    await saveCswIdentity(deps.db, identity);
-    await deps.afterCommit({ cswChanged: true });
+    await saveServiceIdentity(deps.db, identity);
+    await deps.afterCommit({ publicChanged: true });
     res.json(describe(identity));
   });
   return r;

@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps';
-import { loadCswIdentity } from '../../../libs/db/csw-identity.repository';
+import { loadServiceIdentity } from '../../../libs/db/service-identity.repository';
 import { oaiStoreFor } from '../../../libs/db/oai-item.repository';
 import { createOaiService, type OaiIdentity } from '../../../libs/oai/oai-service';
 import { deriveTokenKey } from '../../../libs/oai/resumption-token';
@@ -51,7 +51,7 @@ export function oaiRoutes(deps: AppDeps): Router {
     tokenTtlSeconds: config.oai.tokenTtlSeconds,
     repositoryIdentifier: config.oai.repositoryIdentifier,
     async getIdentity(): Promise<OaiIdentity> {
-      const identity = await loadCswIdentity(deps.db, config.csw.identity);
+      const identity = await loadServiceIdentity(deps.db, config.csw.identity);
       return { repositoryName: identity.title, adminEmails: adminEmailsOf(identity.electronicMailAddress, config.mailFrom, config.baseUrl) };
     },
     onRenderedOnTheSpot(records) {

@@ -1,6 +1,6 @@
-import { invalid } from '../search-error';
-import type { Queryable } from '../queryables';
-import type { SpatialOp } from './filter-ast';
+import { invalid } from '../../search/search-error';
+import type { SpatialOp } from '../../search/filter/filter-ast';
+import type { SqlQueryable as Queryable } from './queryable-sql';
 import { bind } from './sql-params';
 
 /**

@@ -1,4 +1,4 @@
-import { invalid } from '../search-error';
+import { invalid } from '../../search/search-error';
 
 /**
  * The only way a value enters compiled SQL: pushed to `params`, referenced as `$n`.

@@ -1,14 +1,15 @@
-import { invalid } from '../search-error';
-import { resolveCanonical, type Queryable } from '../queryables';
+import { invalid } from '../../search/search-error';
+import { resolveCanonical } from '../../search/queryables';
+import { parseDateLiteral } from '../../search/filter/date-value';
+import { MAX_FILTER_DEPTH, type ComparisonOp, type FilterNode } from '../../search/filter/filter-ast';
 import { compileSpatial } from './compile-spatial';
-import { parseDateLiteral } from './date-value';
-import { MAX_FILTER_DEPTH, type ComparisonOp, type FilterNode } from './filter-ast';
+import { withSql, type SqlQueryable as Queryable } from './queryable-sql';
 import { literalLike, toContains, toSqlLike } from './like-pattern';
 import { bind, bindBoolean } from './sql-params';
 
 /**
  * FilterNode → a SQL boolean expression over `records r`. Every literal is pushed to
- * `params` and referenced as `$n`; identifiers come only from the queryables table.
+ * `params` and referenced as `$n`; identifiers come only from the queryables' SQL (queryable-sql.ts).
  * The caller adds `r.status = 'PUBLISHED'`.
  *
  * Semantics (two-valued: no predicate ever yields NULL, so Not is an exact complement):
@@ -77,7 +78,7 @@ function compile(node: FilterNode, params: unknown[], depth: number): string {
 function queryable(name: string): Queryable {
   const q = resolveCanonical(name);
   if (!q) throw invalid('constraint', `PropertyName "${name.slice(0, 100)}" tidak dikenal sebagai queryable.`);
-  return q;
+  return withSql(q);
 }
 
 const guard = (q: Queryable, expr: string): string => (q.present ? `(${q.present} AND ${expr})` : expr);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeyValueStore } from '../cache/key-value';
-import { createGenerationReader, currentCswGeneration, trustedCswGeneration } from './cache-generation';
+import { createGenerationReader, currentPublicGeneration, trustedPublicGeneration } from './generation';
 import { createLocalEntries, type LocalEntry } from './local-entries';
 import { createLocalScope } from './local-scope';
 
@@ -57,11 +57,7 @@ export interface CacheableService<P> {
   };
 }
 
-type CswHttpRequest = ServiceHttpRequest;
-type CswHttpResponse = ServiceHttpResponse;
-export type CswHttpResult = CswHttpResponse;
-
-export interface CachedCswResult extends CswHttpResponse {
+export interface CachedResult extends ServiceHttpResponse {
   etag: string;
   /** the body as UTF-8 bytes when the cache holds them already (send these, no re-encoding) */
   bodyBytes?: Buffer;
@@ -72,24 +68,24 @@ export interface CachedCswResult extends CswHttpResponse {
 
 export interface ResponseCache {
   /** the cached answer for this generation, or a fresh one (then stored) */
-  respond(req: CswHttpRequest): Promise<CachedCswResult>;
+  respond(req: ServiceHttpRequest): Promise<CachedResult>;
   /**
    * Computes the answer and waits until it is stored under the current generation: the
    * worker warms the common requests this way after a change. Throws when the store fails,
    * so the job can retry.
    */
-  refresh(req: CswHttpRequest): Promise<CachedCswResult>;
+  refresh(req: ServiceHttpRequest): Promise<CachedResult>;
   /**
    * The hot path of a repeated request: the answer from this process's local copy when there
    * is one and its generation is the current one — read from the store for this request, the
    * same rule respond() applies — else undefined, and the caller answers through respond().
    * Never computes and never stores. Returns undefined synchronously when there is no local
    * copy (nothing to wait for), and answers synchronously when the process holds the current
-   * generation under a lease (followCswGeneration: nothing to ask the store). `signature` names the request exactly (a GET's raw query
+   * generation under a lease (followPublicGeneration: nothing to ask the store). `signature` names the request exactly (a GET's raw query
    * string), so a request is parsed once per signature, not once per request; `request`
    * builds the request when the signature is new.
    */
-  peekLocal(signature: string, request: () => CswHttpRequest): CachedCswResult | Promise<CachedCswResult | undefined> | undefined;
+  peekLocal(signature: string, request: () => ServiceHttpRequest): CachedResult | Promise<CachedResult | undefined> | undefined;
 }
 
 /** How many request signatures peekLocal remembers the parse of (oldest forgotten first). */
@@ -98,9 +94,9 @@ const PEEK_SIGNATURES = 2_000;
 const etagOf = (body: string): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** A real answer, not an error document */
-const answerBy = (service: CacheableService<unknown>) => (r: CswHttpResponse): boolean => r.status === 200 && !service.isError?.(r);
+const answerBy = (service: CacheableService<unknown>) => (r: ServiceHttpResponse): boolean => r.status === 200 && !service.isError?.(r);
 /** An error is never cached (a NoApplicableCode may be gone on the next try), nor an estimated count. */
-const cacheableBy = (service: CacheableService<unknown>) => (r: CswHttpResponse): boolean => answerBy(service)(r) && r.provisional !== true;
+const cacheableBy = (service: CacheableService<unknown>) => (r: ServiceHttpResponse): boolean => answerBy(service)(r) && r.provisional !== true;
 
 /**
  * Larger answers are sent but not kept in the shared store (X-Cache: bypass). A harvest page
@@ -121,7 +117,7 @@ export const MAX_SHARED_ENTRY_BYTES = 2 * 1024 * 1024;
  */
 export const SHARED_BUDGET_BYTES: Readonly<Record<number, number>> = { 60: 48 * 1024 * 1024, 600: 8 * 1024 * 1024 };
 
-interface Stored extends CswHttpResponse {
+interface Stored extends ServiceHttpResponse {
   etag: string;
   /** the generation the answer was computed under */
   generation: number;
@@ -134,9 +130,10 @@ interface Stored extends CswHttpResponse {
  * the body is stored as it is, not as a JSON string (escaping and unescaping a harvest page of
  * several megabytes costs milliseconds per request).
  */
+// (the tag and the budget keys keep their first names: entries stay readable across a deploy)
 const ENTRY_TAG = 'csw1';
 
-function serialise(r: CswHttpResponse, etag: string, generation: number, expiresAt: number): string {
+function serialise(r: ServiceHttpResponse, etag: string, generation: number, expiresAt: number): string {
   return `${ENTRY_TAG} ${generation} ${expiresAt} ${r.status} ${etag}\n${r.contentType}\n${r.body}`;
 }
 
@@ -154,18 +151,18 @@ function parseStored(text: string | null): Stored | undefined {
 }
 
 /**
- * Whole-response cache in front of the CSW service, keyed by the parsed request; each entry
- * carries the generation it was computed under and is a hit only while that generation is
- * the current one. Bumping the generation (csw-generation.ts) therefore makes every entry
+ * Whole-response cache in front of a public protocol service (CSW, OGC API – Records), keyed by
+ * the parsed request; each entry carries the generation it was computed under and is a hit only
+ * while that generation is the current one. Bumping the generation (generation.ts) therefore makes every entry
  * unreachable at once. The generation and the entry are read together (two concurrent GETs,
  * one round trip); the generation is read BEFORE the database, so an answer computed while a
  * change commits is stored under the old generation and never served as current. When the
  * store fails (Redis down) the request is answered straight from PostgreSQL and never fails
  * because of it.
  */
-export function createResponseCache<CswRequest>(
+export function createResponseCache<Request>(
   kv: KeyValueStore,
-  service: CacheableService<CswRequest>,
+  service: CacheableService<Request>,
   logger?: CacheLogger,
   /** the per-window budgets (tests make them small); SHARED_BUDGET_BYTES otherwise */
   budgets: Readonly<Record<number, number>> = SHARED_BUDGET_BYTES,
@@ -173,29 +170,29 @@ export function createResponseCache<CswRequest>(
   opts: { alwaysMiss?: boolean } = {},
 ): ResponseCache {
   const budgetOf = (ttl: number): number => budgets[ttl] ?? Math.min(...Object.values(budgets));
-  const storeError = (err: unknown) => logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'cache CSW tidak tersedia; dijawab dari basis data');
+  const storeError = (err: unknown) => logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'cache respons publik tidak tersedia; dijawab dari basis data');
   const cacheable = cacheableBy(service as CacheableService<unknown>);
   const isAnswer = answerBy(service as CacheableService<unknown>);
-  const cswCacheKey = (p: CswRequest): string => service.cacheKey(p);
-  const cswTtlSeconds = (p: CswRequest): number => service.ttlSeconds(p);
-  const withoutEcho = (p: CswRequest): { parsed: CswRequest; echo: string | undefined } => service.echo?.split(p) ?? { parsed: p, echo: undefined };
+  const cacheKey = (p: Request): string => service.cacheKey(p);
+  const ttlSeconds = (p: Request): number => service.ttlSeconds(p);
+  const withoutEcho = (p: Request): { parsed: Request; echo: string | undefined } => service.echo?.split(p) ?? { parsed: p, echo: undefined };
 
   /** The answer as this client must get it: its own echo put in, and an ETag of that body. */
-  function withEcho(r: CachedCswResult, echo: string | undefined): CachedCswResult {
+  function withEcho(r: CachedResult, echo: string | undefined): CachedResult {
     // a provisional answer is not kept but is an answer: it gets its echo too
     if (echo === undefined || !service.echo || !isAnswer(r)) return r;
-    const out: CachedCswResult = { ...r, body: service.echo.intoBody(r.body, echo), etag: etagOf(`${r.etag}\n${echo}`) };
+    const out: CachedResult = { ...r, body: service.echo.intoBody(r.body, echo), etag: etagOf(`${r.etag}\n${echo}`) };
     if (r.bodyBytes) out.bodyBytes = service.echo.intoBytes(r.bodyBytes, echo);
     else delete out.bodyBytes;
     return out;
   }
 
-  const headers = (parsed: CswRequest | undefined, fresh: CswHttpResponse) => {
+  const headers = (parsed: Request | undefined, fresh: ServiceHttpResponse) => {
     if (!parsed || !cacheable(fresh)) return { cacheControl: 'no-store' };
-    return { cacheControl: `public, max-age=0, s-maxage=${cswTtlSeconds(parsed)}` };
+    return { cacheControl: `public, max-age=0, s-maxage=${ttlSeconds(parsed)}` };
   };
 
-  function parse(req: CswHttpRequest): CswRequest | undefined {
+  function parse(req: ServiceHttpRequest): Request | undefined {
     try {
       return service.parse(req);
     } catch {
@@ -204,12 +201,12 @@ export function createResponseCache<CswRequest>(
   }
 
   /** the scope also lets the service reuse exact counts of that generation (count-memo.ts) */
-  async function compute(req: CswHttpRequest, parsed: CswRequest | undefined, scope: string | undefined): Promise<CswHttpResponse> {
+  async function compute(req: ServiceHttpRequest, parsed: Request | undefined, scope: string | undefined): Promise<ServiceHttpResponse> {
     if (!parsed) return service.handle(req);
     return service.execute(parsed, scope === undefined ? {} : { countScope: scope });
   }
 
-  // recent entries in process memory (csw-local-entries.ts): same rules, fewer bytes from the store
+  // recent entries in process memory (local-entries.ts): same rules, fewer bytes from the store
   const local = createLocalEntries();
   const scopes = createLocalScope();
   const failed = (err: unknown): void => {
@@ -217,13 +214,13 @@ export function createResponseCache<CswRequest>(
     storeError(err);
   };
   /**
-   * The generation held under a lease (cache-generation.ts, followCswGeneration), when this
+   * The generation held under a lease (generation.ts, followPublicGeneration), when this
    * process follows it and the lease is current: no store read needed. A new token means the
    * store lost the counter (its numbers may repeat): everything kept locally is forgotten.
    */
   let leaseToken: string | undefined;
   const leased = (): number | undefined => {
-    const t = trustedCswGeneration(kv);
+    const t = trustedPublicGeneration(kv);
     if (!t) return undefined;
     if (t.token !== leaseToken) {
       if (leaseToken !== undefined) scopes.forget();
@@ -234,17 +231,17 @@ export function createResponseCache<CswRequest>(
   const generationNow = (): Promise<number | undefined> => {
     const g = leased();
     if (g !== undefined) return Promise.resolve(g);
-    return currentCswGeneration(kv).catch((err: unknown) => { failed(err); return undefined; });
+    return currentPublicGeneration(kv).catch((err: unknown) => { failed(err); return undefined; });
   };
   const entryAt = (key: string): Promise<string | null> => kv.get(key).catch((err: unknown) => { failed(err); return null; });
   /**
    * A hit's answer, built once per local entry (an entry belongs to one cache key, so the
    * parsed request only decides what every request of that key shares: its lifetime).
    */
-  const fromLocal = (e: LocalEntry, parsed: CswRequest): CachedCswResult => {
-    if (e.answer) return e.answer as CachedCswResult;
+  const fromLocal = (e: LocalEntry, parsed: Request): CachedResult => {
+    if (e.answer) return e.answer as CachedResult;
     const answer = { status: e.status, contentType: e.contentType, body: e.body };
-    const built: CachedCswResult = Object.freeze({ ...answer, etag: e.etag, bodyBytes: e.bytes, ...headers(parsed, answer), cache: 'hit' as const });
+    const built: CachedResult = Object.freeze({ ...answer, etag: e.etag, bodyBytes: e.bytes, ...headers(parsed, answer), cache: 'hit' as const });
     e.answer = built;
     return built;
   };
@@ -264,20 +261,20 @@ export function createResponseCache<CswRequest>(
     return true;
   }
 
-  async function respond(req: CswHttpRequest): Promise<CachedCswResult> {
+  async function respond(req: ServiceHttpRequest): Promise<CachedResult> {
     const full = parse(req);
     if (!full) return respondParsed(req, undefined);
     const { parsed, echo } = withoutEcho(full);
     return withEcho(await respondParsed(req, parsed), echo);
   }
 
-  async function respondParsed(req: CswHttpRequest, parsed: CswRequest | undefined): Promise<CachedCswResult> {
+  async function respondParsed(req: ServiceHttpRequest, parsed: Request | undefined): Promise<CachedResult> {
     if (!parsed) {
       const fresh = await compute(req, undefined, undefined);
       return { ...fresh, etag: etagOf(fresh.body), ...headers(undefined, fresh), cache: 'bypass' };
     }
-    const key = cswCacheKey(parsed);
-    const ttl = cswTtlSeconds(parsed);
+    const key = cacheKey(parsed);
+    const ttl = ttlSeconds(parsed);
     const copy = opts.alwaysMiss ? undefined : local.get(key);
     let generation: number | undefined;
     let stored: string | null = null;
@@ -312,32 +309,32 @@ export function createResponseCache<CswRequest>(
     return { ...fresh, etag, ...headers(parsed, fresh), cache: 'bypass' };
   }
 
-  async function refresh(req: CswHttpRequest): Promise<CachedCswResult> {
+  async function refresh(req: ServiceHttpRequest): Promise<CachedResult> {
     const { parsed, echo } = withoutEcho(service.parse(req));
     return withEcho(await refreshParsed(parsed), echo);
   }
 
-  async function refreshParsed(parsed: CswRequest): Promise<CachedCswResult> {
-    const generation = await currentCswGeneration(kv);
+  async function refreshParsed(parsed: Request): Promise<CachedResult> {
+    const generation = await currentPublicGeneration(kv);
     const fresh = await service.execute(parsed, { countScope: scopes.of(generation) });
     const etag = etagOf(fresh.body);
     if (!cacheable(fresh) || Buffer.byteLength(fresh.body) > MAX_SHARED_ENTRY_BYTES) return { ...fresh, etag, ...headers(parsed, fresh), cache: 'bypass' };
-    const ttl = cswTtlSeconds(parsed);
-    const stored = await storeWithinBudget(cswCacheKey(parsed), serialise(fresh, etag, generation, Date.now() + ttl * 1000), ttl);
+    const ttl = ttlSeconds(parsed);
+    const stored = await storeWithinBudget(cacheKey(parsed), serialise(fresh, etag, generation, Date.now() + ttl * 1000), ttl);
     return { ...fresh, etag, ...headers(parsed, fresh), cache: stored ? 'miss' : 'bypass' };
   }
 
   /** signature → cache key and echo of the parsed request; null: not parsable, never a local hit */
-  const peeked = new Map<string, { key: string; parsed: CswRequest; echo: string | undefined } | null>();
+  const peeked = new Map<string, { key: string; parsed: Request; echo: string | undefined } | null>();
   const sharedGeneration = createGenerationReader(kv);
 
-  function peekKey(signature: string, request: () => CswHttpRequest): { key: string; parsed: CswRequest; echo: string | undefined } | null {
+  function peekKey(signature: string, request: () => ServiceHttpRequest): { key: string; parsed: Request; echo: string | undefined } | null {
     let known = peeked.get(signature);
     if (known !== undefined) return known;
     const full = parse(request());
     if (full) {
       const { parsed, echo } = withoutEcho(full);
-      known = { key: cswCacheKey(parsed), parsed, echo };
+      known = { key: cacheKey(parsed), parsed, echo };
     } else {
       known = null;
     }
@@ -346,13 +343,13 @@ export function createResponseCache<CswRequest>(
     return known;
   }
 
-  function peekLocal(signature: string, request: () => CswHttpRequest): CachedCswResult | Promise<CachedCswResult | undefined> | undefined {
+  function peekLocal(signature: string, request: () => ServiceHttpRequest): CachedResult | Promise<CachedResult | undefined> | undefined {
     if (opts.alwaysMiss) return undefined;
     const known = peekKey(signature, request);
     if (!known) return undefined;
     if (!local.get(known.key)) return undefined;
     /** the local copy's answer if it belongs to `generation` */
-    const current = (generation: number): CachedCswResult | undefined => {
+    const current = (generation: number): CachedResult | undefined => {
       const copy = local.get(known.key);
       return copy && copy.scope === scopes.of(generation) ? withEcho(fromLocal(copy, known.parsed), known.echo) : undefined;
     };
