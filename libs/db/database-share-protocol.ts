@@ -52,13 +52,13 @@ export function decode(body: Buffer): unknown {
  * Calls `onFrame` with each whole frame `socket` receives, as bytes: the owner compares the
  * first one (the token) without deserialising anything a stranger sent.
  */
-export function readFrames(socket: Socket, onFrame: (body: Buffer) => void): void {
+export function readFrames(socket: Socket, onFrame: (body: Buffer) => void, maxFrame: () => number = () => MAX_FRAME): void {
   let buf: Buffer = Buffer.alloc(0);
   socket.on('data', (chunk: Buffer) => {
     buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
     while (buf.length >= 4) {
       const len = buf.readUInt32BE(0);
-      if (len > MAX_FRAME) {
+      if (len > maxFrame()) {
         socket.destroy();
         return;
       }

@@ -18,7 +18,7 @@ export interface DatabaseShare {
   close(): Promise<void>;
 }
 
-/** The process answering on DATA_DIR's socket, or undefined when nobody does (none, or a stale file). */
+/** Whether a process answers on DATA_DIR's socket (false: no socket, or a file left by a process that died). */
 export function probeOwner(dataDir: string): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect(socketPath(dataDir));
@@ -26,6 +26,12 @@ export function probeOwner(dataDir: string): Promise<boolean> {
     s.once('error', () => resolve(false));
   });
 }
+
+/**
+ * Largest frame after the token (statements with their parameters, an import batch). Before the
+ * token only the token's length is accepted: nothing larger is buffered for a stranger.
+ */
+const MAX_AUTHED_FRAME = 256 * 1024 * 1024;
 
 /** A rollback the client asked for, told apart from a failed COMMIT. */
 const ROLLBACK = Symbol('rollback');
@@ -109,7 +115,7 @@ function handleConnection(conn: net.Socket, token: Buffer, dbReady: Promise<Data
     // not queued behind each other: like the PGlite thread, a statement outside a transaction
     // waits inside the database while the transaction's own statements and its end go on
     dbReady.then((db) => run(db, req)).catch((err: unknown) => reply({ type: 'error', id: req.id, error: errorData(err) }));
-  });
+  }, () => (authed ? MAX_AUTHED_FRAME : token.length));
   // a client that goes away (Ctrl-C on the CLI) must not leave a transaction holding the store
   conn.on('close', () => {
     for (const open of txs.values()) open.finish(false);
