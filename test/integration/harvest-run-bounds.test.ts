@@ -30,8 +30,9 @@ afterAll(async () => {
   await csw?.close();
 });
 
+// harvested records have server-chosen keys: look them up by their public identifier
 const statusOf = async (id: string): Promise<string | undefined> =>
-  (await ctx.t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE id = $1', [id])).rows[0]?.status;
+  (await ctx.t.deps.db.query<{ status: string }>('SELECT status FROM records WHERE file_identifier = $1', [id])).rows[0]?.status;
 
 describe('run bounds', () => {
   it('the configuration carries them (HARVEST_MAX_RUN_RECORDS, HARVEST_MAX_RUN_MEGABYTES; defaults 200,000 and 2 GB)', () => {
