@@ -16,8 +16,8 @@ export interface PgliteDatabase extends Database {
 }
 
 export interface PgliteOpenOptions {
-  /** called once per start-up step of the thread (opening PGlite, creating extensions) */
-  onStep?(step: string, ms: number): void;
+  /** called when a start-up step of the thread (opening PGlite, creating extensions) begins (no `ms`) and ends */
+  onStep?(step: string, ms?: number): void;
 }
 
 const WORKER_FILE = path.join(__dirname, `pglite-worker${path.extname(__filename)}`);
