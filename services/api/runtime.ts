@@ -12,6 +12,7 @@ import { assembleUseCases } from '../../libs/assembly/use-case-assembly';
 import { assembleOai } from '../../libs/assembly/oai-assembly';
 import { OAI_PATH } from './routes/oai.routes';
 import { hasPendingEvents } from '../../libs/db/outbox.repository';
+import { listScheduledSources } from '../../libs/db/harvest-source.repository';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { createRedisStore } from '../../libs/cache/redis-store';
 import { assembleJobWork } from '../../libs/assembly/job-assembly';
@@ -109,7 +110,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
 
   await startup.time('admin awal diperiksa', () => ensureBootstrapAdmin(useCases.users, config, logger));
   // embedded mode keeps harvest schedules as in-process timers: register them again at every start
-  if (!config.redisUrl) await syncHarvestSchedules(db, jobs);
+  if (!config.redisUrl) await syncHarvestSchedules(() => listScheduledSources(db), jobs);
 
   // the search core, its cache and the protocol adapters: assembled once, here
   const catalogue = createBuiltinCatalogue({ config, db, kv, logger, renderer, jobs });
