@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { unlinkPrefixed } from './csw/redis-keys';
-import { startApiServer } from './csw/api-server';
+import { BENCH_METRICS_TOKEN, startApiServer } from './csw/api-server';
 import { ensureBenchDb } from './csw/load-bench-db';
 import { capture, startBareServer } from './hotpath/servers';
 import { runWrk, wrkAvailable, type WrkResult } from './hotpath/wrk';
@@ -260,6 +260,9 @@ async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: str
           `CPU ${fmt(per.api, 2)} api + ${fmt(per.postgres, 2)} pg + ${fmt(per.redis, 2)} redis ms/permintaan`);
       }
     }
+    // what the figures mean, checked: not one CSW answer of the run came from the cache
+    const hits = await cswCacheHits(api.baseUrl);
+    if (hits !== 0) throw new Error(`${hits} jawaban CSW dari cache selama pengukuran: angka uncached tidak berlaku`);
     for (const k of cases) {
       const m = (f: (x: CpuPerRequest) => number) => median(k.cpu.map(f));
       const total = m((x) => x.total);
@@ -278,6 +281,14 @@ async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: str
     '|---|---|---|---|---|---|',
     ...rows,
   ];
+}
+
+/** CSW answers the API served from its response cache so far (its /metrics, geokatalog_csw_cache_total) */
+async function cswCacheHits(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`/metrics: ${res.status}`);
+  const line = (await res.text()).split('\n').find((l) => l.startsWith('geokatalog_csw_cache_total{') && l.includes('result="hit"'));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
 main().catch((err) => {
