@@ -64,10 +64,10 @@ const SQL_COMPILATION = [
 
 /**
  * Port and type files: the only files of an upper library libs/db may import, since it implements
- * their ports (search-port.ts, oai-ports.ts, harvest-ports.ts, records-ports.ts,
- * public-pages.port.ts, *.types.ts). One spelling for port files would shorten this pattern.
+ * their ports. Port files are spelled `<topic>.ports.ts` (search.ports.ts, oai.ports.ts,
+ * harvest.ports.ts, records.ports.ts, public-pages.ports.ts ...), type files `<topic>.types.ts`.
  */
-const PORT_FILES = '(-ports?|\\.port|\\.types)\\.ts$';
+const PORT_FILES = '\\.(ports|types)\\.ts$';
 
 /**
  * The ladder of libraries, top to bottom. A library may import its own layer and any layer below it,

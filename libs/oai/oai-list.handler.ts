@@ -2,7 +2,7 @@ import { LEVEL_HIERARKI } from '../catalogue/reference-lists/level-hierarki.list
 import { oaiError, type OaiError } from './oai-errors';
 import { findMetadataFormat } from './oai-formats';
 import { metadataFor, type MetadataDeps } from './oai-metadata';
-import type { OaiListQuery } from './oai-ports';
+import type { OaiListQuery } from './oai.ports';
 import { parseListArgs, type ListArgs } from './oai-request';
 import { resolveSet } from './oai-sets';
 import { decodeToken, encodeToken, type ListVerb, type TokenState } from './resumption-token';

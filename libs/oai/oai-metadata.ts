@@ -1,6 +1,6 @@
 import type { OaiMetadataFormat } from './oai-formats';
 import { oaiDcFromCswRecord } from './oai-dc';
-import type { OaiItem, OaiRenderer, OaiStore } from './oai-ports';
+import type { OaiItem, OaiRenderer, OaiStore } from './oai.ports';
 import { asFragment } from '../xml/xml-text';
 
 export interface MetadataDeps {

@@ -1,5 +1,5 @@
 import type { OaiError } from './oai-errors';
-import type { OaiItem } from './oai-ports';
+import type { OaiItem } from './oai.ports';
 import { toOaiIdentifier } from './oai-identifiers';
 import { itemSetSpecs } from './oai-sets';
 import { el, escapeText, textEl } from '../xml/xml-text';

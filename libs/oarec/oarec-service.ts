@@ -2,7 +2,7 @@ import type { ServiceIdentity } from '../config';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { geometryFailure, SearchError } from '../search/search-error';
 import type { SearchCore } from '../search/search-core';
-import type { SearchStore } from '../search/search-port';
+import type { SearchStore } from '../search/search.ports';
 import type { ServiceHttpRequest, ServiceHttpResponse } from '../response-cache/response-cache';
 import { FACET_LIMIT } from './item-query';
 import { badParameter, exceptionJson, OarecError } from './oarec-error';
