@@ -204,6 +204,24 @@ module.exports = {
       to: { path: '^libs/(csw|oarec|oai)/', pathNot: '^libs/$1/' },
     },
     {
+      name: 'protocol-request-not-to-handlers-or-responses',
+      comment:
+        'The three protocol adapters share one shape: request/ turns the wire request into a request value, ' +
+        'handlers/ answer it, responses/ write the answer; the <protocol>-service.ts entry parses, dispatches ' +
+        'and writes. Parsing knows nothing of answering or writing (what both sides need, such as the ' +
+        "protocol's errors, paths or namespaces, sits at the library's top).",
+      severity: 'error',
+      from: { path: '^libs/(csw|oarec|oai)/request/' },
+      to: { path: ['^libs/$1/handlers/', '^libs/$1/responses/'] },
+    },
+    {
+      name: 'protocol-responses-not-to-handlers',
+      comment: 'A writer writes the value a handler hands it; it never calls back into the handlers (arrows: handlers → responses).',
+      severity: 'error',
+      from: { path: '^libs/(csw|oarec|oai)/responses/' },
+      to: { path: '^libs/$1/handlers/' },
+    },
+    {
       name: 'services-not-each-other',
       comment: 'A service never imports another service: what the API and the worker share lives in libs/ (libs/assembly for wiring).',
       severity: 'error',
