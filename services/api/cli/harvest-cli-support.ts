@@ -1,8 +1,17 @@
 import type { Config } from '../../../libs/config';
-import { createBullmqRunner } from '../../../libs/jobs/bullmq-runner';
+import type * as BullmqRunnerModule from '../../../libs/jobs/bullmq-runner';
 import { bullPrefix } from '../../../libs/jobs/redis-connection';
 import { createLogger } from '../../../libs/logger';
 import type { JobSystem } from '../../../libs/processors/job-system';
+
+/**
+ * BullMQ, loaded only by a command that touches a schedule in server mode: loading it costs
+ * most of a second, which every CLI command paid when the command list imported it.
+ */
+function loadBullmqRunner(): typeof BullmqRunnerModule.createBullmqRunner {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('../../../libs/jobs/bullmq-runner') as typeof BullmqRunnerModule).createBullmqRunner;
+}
 
 /**
  * The job side of the harvest CLI commands. Server mode: a BullMQ producer, so a schedule added
@@ -22,8 +31,8 @@ export function cliHarvestJobs(config: Readonly<Config>): { jobs: Pick<JobSystem
     };
   }
   // opened on first use: a command that touches no schedule never connects to Redis
-  let runner: ReturnType<typeof createBullmqRunner> | undefined;
-  const get = () => (runner ??= createBullmqRunner({ redisUrl: config.redisUrl!, prefix: bullPrefix(config.redisPrefix), logger: createLogger('warn', 'cli') }));
+  let runner: ReturnType<typeof BullmqRunnerModule.createBullmqRunner> | undefined;
+  const get = () => (runner ??= loadBullmqRunner()({ redisUrl: config.redisUrl!, prefix: bullPrefix(config.redisPrefix), logger: createLogger('warn', 'cli') }));
   return {
     embedded: false,
     jobs: {

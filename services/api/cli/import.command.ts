@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CREATOR_ROLES } from '../../../libs/catalogue/records.service';
+import type * as RecordsServiceModule from '../../../libs/catalogue/records.service';
 import type { Organisation, User } from '../../../libs/catalogue/user.types';
 import { findUserByUsername, listUsersOfOrganisation } from '../../../libs/db/user.repository';
-import { importFiles, type ImportSummary } from '../../../libs/import/batch-import';
-import { recordsBatchOn } from '../../../libs/assembly/use-case-assembly';
+import type * as BatchImportModule from '../../../libs/import/batch-import';
+import type { ImportSummary } from '../../../libs/import/batch-import';
+import type * as UseCaseAssemblyModule from '../../../libs/assembly/use-case-assembly';
 import { findXmlFiles, MissingPathError } from '../../../libs/import/xml-files';
 import { CliFailure, UsageError, stringOption, type CliCommand, type CliContext, type ParsedArgs } from './cli-command';
 import { createProgressReporter } from './import-progress';
@@ -30,6 +31,8 @@ async function resolveOwner(ctx: CliContext, args: ParsedArgs, org: Organisation
     if (!u) throw new CliFailure(`Pengguna "${username}" tidak ditemukan.`);
     if (u.organisationId !== org.id) throw new CliFailure(`Pengguna "${u.username}" bukan anggota organisasi "${org.name}".`);
     if (!u.active) throw new CliFailure(`Pengguna "${u.username}" tidak aktif.`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { CREATOR_ROLES } = require('../../../libs/catalogue/records.service') as typeof RecordsServiceModule;
     if (!CREATOR_ROLES.includes(u.role)) throw new CliFailure(`Pengguna "${u.username}" berperan ${u.role}; pemilik rekaman harus ${CREATOR_ROLES.join(' atau ')}.`);
     return u;
   }
@@ -108,6 +111,11 @@ export const importCommand: CliCommand = {
     const progress = createProgressReporter(files.length, ctx.out);
     let summary: ImportSummary;
     try {
+      // loaded when the command runs, not when the CLI lists its commands: every command paid for it before
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { importFiles } = require('../../../libs/import/batch-import') as typeof BatchImportModule;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { recordsBatchOn } = require('../../../libs/assembly/use-case-assembly') as typeof UseCaseAssemblyModule;
       summary = await importFiles(recordsBatchOn(await ctx.db()), files, {
         organisationId: org.id,
         ownerId: owner.id,
