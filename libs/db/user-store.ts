@@ -1,4 +1,4 @@
-import type { UserStore } from '../catalogue/users-ports';
+import type { UserStore } from '../catalogue/users.ports';
 import type { Database } from './database';
 import { createOrganisation, findOrganisationByIdOrName } from './organisation.repository';
 import { countUsers, createUser, findCredentialsByUsername, findUserById, listUsersOfOrganisation, updateUser } from './user.repository';
