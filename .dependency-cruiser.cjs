@@ -64,10 +64,10 @@ const SQL_COMPILATION = [
 
 /**
  * Port and type files: the only files of an upper library libs/db may import, since it implements
- * their ports (search-port.ts, oai-ports.ts, harvest-ports.ts, records-ports.ts,
- * public-pages.port.ts, *.types.ts). One spelling for port files would shorten this pattern.
+ * their ports. Port files are spelled `<topic>.ports.ts` (search.ports.ts, oai.ports.ts,
+ * harvest.ports.ts, records.ports.ts, public-pages.ports.ts ...), type files `<topic>.types.ts`.
  */
-const PORT_FILES = '(-ports?|\\.port|\\.types)\\.ts$';
+const PORT_FILES = '\\.(ports|types)\\.ts$';
 
 /**
  * The ladder of libraries, top to bottom. A library may import its own layer and any layer below it,
@@ -202,6 +202,24 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/(csw|oarec|oai)/' },
       to: { path: '^libs/(csw|oarec|oai)/', pathNot: '^libs/$1/' },
+    },
+    {
+      name: 'protocol-request-not-to-handlers-or-responses',
+      comment:
+        'The three protocol adapters share one shape: request/ turns the wire request into a request value, ' +
+        'handlers/ answer it, responses/ write the answer; the <protocol>-service.ts entry parses, dispatches ' +
+        'and writes. Parsing knows nothing of answering or writing (what both sides need, such as the ' +
+        "protocol's errors, paths or namespaces, sits at the library's top).",
+      severity: 'error',
+      from: { path: '^libs/(csw|oarec|oai)/request/' },
+      to: { path: ['^libs/$1/handlers/', '^libs/$1/responses/'] },
+    },
+    {
+      name: 'protocol-responses-not-to-handlers',
+      comment: 'A writer writes the value a handler hands it; it never calls back into the handlers (arrows: handlers → responses).',
+      severity: 'error',
+      from: { path: '^libs/(csw|oarec|oai)/responses/' },
+      to: { path: '^libs/$1/handlers/' },
     },
     {
       name: 'services-not-each-other',

@@ -5,7 +5,7 @@ import { loadServiceIdentity } from '../db/service-identity.repository';
 import { createSearchStore } from '../db/search.repository';
 import { gateQueryable } from '../db/gated-queryable';
 import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../csw/csw-endpoint';
-import type { SearchStore } from '../search/search-port';
+import type { SearchStore } from '../search/search.ports';
 import { createSearchCore, type SearchCore } from '../search/search-core';
 import { createMatchCounter } from '../search/match-count';
 import { createResponseCache, type ResponseCache } from '../response-cache/response-cache';

@@ -1,4 +1,4 @@
-import type { OrganisationStore } from './users-ports';
+import type { OrganisationStore } from './users.ports';
 import type { Organisation } from './user.types';
 
 /**

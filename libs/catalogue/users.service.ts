@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import type { Role } from './record.types';
-import type { LoginCandidate, Passwords, UserChanges, UserStore } from './users-ports';
+import type { LoginCandidate, Passwords, UserChanges, UserStore } from './users.ports';
 import type { Actor, Organisation, User } from './user.types';
 
 /** A new account as checked input (the REST API's and the CLI's parsers give this). */

@@ -2,7 +2,7 @@ import type { KeyValueStore } from '../cache/key-value';
 import type { CswIdentity } from './csw-identity';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { RenderFormat } from '../render/formats';
-import type { SearchStore } from '../search/search-port';
+import type { SearchStore } from '../search/search.ports';
 import type { MatchCounter } from '../search/match-count';
 import type { SearchCore } from '../search/search-core';
 import { createCswResponseCache, type CswResponseCache } from './csw-cache';

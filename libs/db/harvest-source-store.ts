@@ -1,4 +1,4 @@
-import type { HarvestSourceStore } from '../harvest/harvest-sources-ports';
+import type { HarvestSourceStore } from '../harvest/harvest-sources.ports';
 import type { Queryable } from './database';
 import { findRunById, latestRunPerSource, listRuns, openRun } from './harvest-run.repository';
 import { deleteSource, findSourceById, insertSource, listSources, updateSource } from './harvest-source.repository';

@@ -1,4 +1,4 @@
-import type { HarvestStore } from '../harvest/harvest-ports';
+import type { HarvestStore } from '../harvest/harvest.ports';
 import type { Database } from './database';
 import { classifyIdentifiers, withdrawRecords, writeHarvestPage } from './harvest-record.repository';
 import {

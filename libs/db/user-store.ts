@@ -1,4 +1,4 @@
-import type { OrganisationStore, UserStore } from '../catalogue/users-ports';
+import type { OrganisationStore, UserStore } from '../catalogue/users.ports';
 import type { Database } from './database';
 import { createOrganisation, findOrganisationByIdOrName, listOrganisations } from './organisation.repository';
 import { countUsers, createUser, findCredentialsByUsername, findUserById, findUserByUsername, listUsersOfOrganisation, updateUser } from './user.repository';

@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import type { Actor } from '../catalogue/user.types';
-import type { HarvestQueue, HarvestSourceStore, SourceFields } from './harvest-sources-ports';
+import type { HarvestQueue, HarvestSourceStore, SourceFields } from './harvest-sources.ports';
 import type { HarvestRun, HarvestSource, RunTrigger } from './harvest.types';
 import type { SecretBox } from './secret-box';
 import { parseSourceInput, type SourceInput } from './source-input';

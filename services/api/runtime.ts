@@ -7,7 +7,7 @@ import type { Config } from '../../libs/config';
 import type { Logger } from '../../libs/logger';
 import { openDatabase } from '../../libs/db/open-database';
 import type { Database } from '../../libs/db/database';
-import type { AfterCommit } from '../../libs/catalogue/records-ports';
+import type { AfterCommit } from '../../libs/catalogue/records.ports';
 import { assembleUseCases } from '../../libs/assembly/use-case-assembly';
 import { assembleOai } from '../../libs/assembly/oai-assembly';
 import { OAI_PATH } from './routes/oai.routes';
