@@ -1,4 +1,4 @@
-import type { HarvestStore } from '../harvest/harvest-ports';
+import type { HarvestStore } from '../harvest/harvest.ports';
 import { analyzeTables } from './analyze-tables';
 import type { Database } from './database';
 import { classifyIdentifiers, withdrawRecords, writeHarvestPage } from './harvest-record.repository';

@@ -1,5 +1,5 @@
 import type { RecordStatus } from '../catalogue/record.types';
-import type { LintasOrgCounts, LintasOrgRecountStore, LintasOrgStore, LintasOrgTx, RecountOutcome } from '../catalogue/records-ports';
+import type { LintasOrgCounts, LintasOrgRecountStore, LintasOrgStore, LintasOrgTx, RecountOutcome } from '../catalogue/records.ports';
 import type { Organisation } from '../catalogue/user.types';
 import type { Database, Queryable } from './database';
 import { findOrganisation, setAllowLintasOrgReviewer } from './organisation.repository';

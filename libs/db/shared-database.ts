@@ -1,21 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { AppError } from '../errors';
-import type { Database, Queryable, QueryResult } from './database';
+import type { Database } from './database';
+import { errorFromData, messageStatements } from './message-database';
 import { decode, readFrames, socketPath, tokenPath, writeFrame, type ShareReply, type ShareRequest } from './database-share-protocol';
-import type { PgliteErrorData } from './pglite-protocol';
 
 /**
  * The joining side of the shared embedded store (database-share-protocol.ts): the `Database` of
  * the process that has DATA_DIR's PGlite open, reached over its socket. Opening PGlite costs
  * seconds (WebAssembly, PostGIS); joining costs a connection.
  */
-
-function toError(data: PgliteErrorData): Error {
-  const err = new Error(data.message);
-  const { message: _m, stack: _s, ...fields } = data.fields;
-  return Object.assign(err, fields);
-}
 
 const connect = (path: string): Promise<net.Socket | undefined> => new Promise((resolve) => {
   const s = net.connect(path);
@@ -58,7 +52,7 @@ export async function joinSharedDatabase(dataDir: string): Promise<Database | un
       if (!p) return;
       pending.delete(msg.id);
       if (msg.type === 'result') p.resolve(msg);
-      else p.reject(toError(msg.error));
+      else p.reject(errorFromData(msg.error));
     });
     socket.on('close', () => {
       dead = gone();
@@ -86,34 +80,8 @@ export async function joinSharedDatabase(dataDir: string): Promise<Database | un
     });
   };
 
-  const queryable = (tx?: number): Queryable => ({
-    async query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-      const r = await call({ op: 'query', sql, ...(params ? { params } : {}), ...(tx !== undefined ? { tx } : {}) });
-      return { rows: (r.rows ?? []) as T[], rowCount: r.rowCount ?? 0 };
-    },
-    async exec(sql: string): Promise<void> {
-      await call({ op: 'exec', sql, ...(tx !== undefined ? { tx } : {}) });
-    },
-  });
-  const self = queryable();
-
   return {
-    kind: 'pglite',
-    query: self.query,
-    exec: self.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const { tx } = await call({ op: 'begin' });
-      let result: T;
-      try {
-        result = await fn(queryable(tx));
-      } catch (err) {
-        await call({ op: 'end', tx: tx!, commit: false }).catch(() => undefined);
-        throw err;
-      }
-      await call({ op: 'end', tx: tx!, commit: true });
-      return result;
-    },
-    async ping() { await self.query('SELECT 1'); },
+    ...messageStatements(call),
     async close() {
       dead ??= new AppError('SERVICE_UNAVAILABLE', 'Koneksi ke basis data tertanam sudah ditutup');
       await new Promise<void>((resolve) => {

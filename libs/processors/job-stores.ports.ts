@@ -1,6 +1,6 @@
 import type { MetadataRecord } from '../catalogue/record.types';
-import type { LintasOrgRecountStore } from '../catalogue/records-ports';
-import type { HarvestStore } from '../harvest/harvest-ports';
+import type { LintasOrgRecountStore } from '../catalogue/records.ports';
+import type { HarvestStore } from '../harvest/harvest.ports';
 import type { HarvestSource } from '../harvest/harvest.types';
 import type { NotificationContext, StatusChangeEvent } from '../notify/notification.types';
 

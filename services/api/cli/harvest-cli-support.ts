@@ -2,7 +2,7 @@ import type { Config } from '../../../libs/config';
 import type * as BullmqRunnerModule from '../../../libs/jobs/bullmq-runner';
 import { bullPrefix } from '../../../libs/jobs/redis-connection';
 import { createLogger } from '../../../libs/logger';
-import type { JobSystem } from '../../../libs/processors/job-system';
+import type { CliHarvestJobs } from '../../../libs/assembly/cli-assembly';
 
 /**
  * BullMQ, loaded only by a command that touches a schedule in server mode: loading it costs
@@ -18,7 +18,7 @@ function loadBullmqRunner(): typeof BullmqRunnerModule.createBullmqRunner {
  * or removed from the CLI reaches the worker's job schedulers at once. Embedded mode: nothing to
  * connect to — the API registers every schedule again when it starts.
  */
-export function cliHarvestJobs(config: Readonly<Config>): { jobs: Pick<JobSystem, 'enqueue' | 'upsertSchedule' | 'removeSchedule'>; close(): Promise<void>; embedded: boolean } {
+export function cliHarvestJobs(config: Readonly<Config>): { jobs: CliHarvestJobs; close(): Promise<void>; embedded: boolean } {
   if (!config.redisUrl) {
     return {
       embedded: true,
@@ -43,3 +43,10 @@ export function cliHarvestJobs(config: Readonly<Config>): { jobs: Pick<JobSystem
     close: async () => { await runner?.close(); },
   };
 }
+
+/** For a command that only reads harvest sources: any schedule or queue call is a programming error. */
+export const READ_ONLY_HARVEST_JOBS: CliHarvestJobs = {
+  upsertSchedule: async () => { throw new Error('perintah baca saja: jadwal tidak diubah'); },
+  removeSchedule: async () => { throw new Error('perintah baca saja: jadwal tidak diubah'); },
+  enqueue: async () => { throw new Error('perintah baca saja: tidak ada run yang diantrekan'); },
+};

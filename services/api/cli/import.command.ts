@@ -2,10 +2,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as RecordsServiceModule from '../../../libs/catalogue/records.service';
 import type { Organisation, User } from '../../../libs/catalogue/user.types';
-import { findUserByUsername, listUsersOfOrganisation } from '../../../libs/db/user.repository';
 import type * as BatchImportModule from '../../../libs/import/batch-import';
 import type { ImportSummary } from '../../../libs/import/batch-import';
-import type * as UseCaseAssemblyModule from '../../../libs/assembly/use-case-assembly';
 import { findXmlFiles, MissingPathError } from '../../../libs/import/xml-files';
 import { CliFailure, UsageError, stringOption, type CliCommand, type CliContext, type ParsedArgs } from './cli-command';
 import { createProgressReporter } from './import-progress';
@@ -24,10 +22,10 @@ function intOption(args: ParsedArgs, name: string, min: number, max: number): nu
 
 /** `--owner <username>` (a PRODUSEN or ADMIN of the organisation), else its first active ADMIN. */
 async function resolveOwner(ctx: CliContext, args: ParsedArgs, org: Organisation): Promise<User> {
-  const db = await ctx.db();
+  const users = await ctx.users();
   const username = stringOption(args, 'owner');
   if (username !== undefined) {
-    const u = await findUserByUsername(db, username);
+    const u = await users.findByUsername(username);
     if (!u) throw new CliFailure(`Pengguna "${username}" tidak ditemukan.`);
     if (u.organisationId !== org.id) throw new CliFailure(`Pengguna "${u.username}" bukan anggota organisasi "${org.name}".`);
     if (!u.active) throw new CliFailure(`Pengguna "${u.username}" tidak aktif.`);
@@ -36,7 +34,7 @@ async function resolveOwner(ctx: CliContext, args: ParsedArgs, org: Organisation
     if (!CREATOR_ROLES.includes(u.role)) throw new CliFailure(`Pengguna "${u.username}" berperan ${u.role}; pemilik rekaman harus ${CREATOR_ROLES.join(' atau ')}.`);
     return u;
   }
-  const admin = (await listUsersOfOrganisation(db, org.id)).find((u) => u.role === 'ADMIN' && u.active);
+  const admin = (await users.listIn(org.id)).find((u) => u.role === 'ADMIN' && u.active);
   if (!admin) throw new CliFailure(`Organisasi "${org.name}" tidak memiliki ADMIN aktif; berikan --owner <username>.`);
   return admin;
 }
@@ -114,9 +112,7 @@ export const importCommand: CliCommand = {
       // loaded when the command runs, not when the CLI lists its commands: every command paid for it before
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { importFiles } = require('../../../libs/import/batch-import') as typeof BatchImportModule;
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { recordsBatchOn } = require('../../../libs/assembly/use-case-assembly') as typeof UseCaseAssemblyModule;
-      summary = await importFiles(recordsBatchOn(await ctx.db()), files, {
+      summary = await importFiles(await ctx.recordsBatch(), files, {
         organisationId: org.id,
         ownerId: owner.id,
         publish,
