@@ -20,18 +20,11 @@
  * test/, bench/ and scripts/ are not checked: tests reach into every room on purpose, benchmarks and
  * scripts are tools. Product code importing them is forbidden (rule not-to-tools).
  *
- * KNOWN VIOLATIONS. While the code did not follow the picture everywhere (routes, processors and the
- * batch importer used libs/db, the search core compiled SQL), those imports were listed, one entry
- * per import, in .dependency-cruiser-known-violations.json (empty since the processors got their
- * store ports; keep it so), and `npm run
- * lint:layers` passes `--ignore-known`, so only NEW violations fail the run. That file is the one
- * place the debt is written down; after a restructuring lands, regenerate it (it should only shrink):
- *
- *   npm run lint:layers:baseline
- *
- * and review its diff: an entry that appears there is a new wrong arrow, not debt to record.
- * `npx depcruise --config .dependency-cruiser.cjs services libs web/src` (without --ignore-known)
- * shows every violation, known or not.
+ * NO KNOWN VIOLATIONS. While the code did not follow the picture (routes, processors, the CLI and the
+ * batch importer used libs/db, the search core compiled SQL), a baseline file listed the debt; the
+ * restructuring of issue 23 emptied it and it was removed (see git history). Every rule holds, so
+ * `npm run lint:layers` (part of `npm test`) fails on any wrong arrow. A change that needs one is in
+ * the wrong room: move the code, do not add an exception.
  */
 
 // ---- The rooms, as path patterns (adjust here when a folder moves) --------------------------------
