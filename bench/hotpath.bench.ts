@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { unlinkPrefixed } from './csw/redis-keys';
-import { startApiServer } from './csw/api-server';
+import { BENCH_METRICS_TOKEN, startApiServer } from './csw/api-server';
 import { ensureBenchDb } from './csw/load-bench-db';
 import { capture, startBareServer } from './hotpath/servers';
 import { runWrk, wrkAvailable, type WrkResult } from './hotpath/wrk';
@@ -36,6 +36,9 @@ const USAGE = `npm run bench:hotpath -- [opsi]
 const log = (s: string): void => {
   process.stderr.write(`[bench:hotpath ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 };
+
+/** the API of the uncached part: services/api/main.ts's process with a response cache that never hits */
+const UNCACHED_SERVER = 'bench/hotpath/uncached-server.ts';
 
 /** the cached answer measured: 10 Dublin Core summaries, as in issue 11 (~14.5 KB) */
 const CACHED_PATH = '/metadata/csw?service=CSW&version=2.0.2&request=GetRecords&typeNames=csw:Record&resultType=results&elementSetName=summary&maxRecords=10';
@@ -195,15 +198,18 @@ async function benchHits(o: { dbUrl: string; redisUrl: string; redis: Redis; red
 }
 
 /**
- * Uncached filtered GetRecords: the API started with CSW_CACHE_BENCH_MISS=1 (every request
+ * Uncached filtered GetRecords: the API started through bench/hotpath/uncached-server.ts (the
+ * same process as services/api/main.ts, with a response cache that never hits: every request
  * the way of a response-cache miss, the count memo kept), each case driven by wrk for
  * `duration` s per round; CPU ms per request of API + PostgreSQL + Redis from /proc.
  */
 async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: string; redisUrl: string; redis: Redis; rounds: number; duration: number; connections: number; cpuProfDir: string | undefined; word: string | undefined }): Promise<string[]> {
   const loadBefore = loadavg();
-  const api = await startApiServer({ databaseUrl: o.dbUrl, redisUrl: o.redisUrl, cpuProfDir: o.cpuProfDir, log, // the first request of a filter counts its matches (then the count memo has it); on a loaded
+  const api = await startApiServer({ databaseUrl: o.dbUrl, redisUrl: o.redisUrl, cpuProfDir: o.cpuProfDir, log,
+    entry: UNCACHED_SERVER,
+    // the first request of a filter counts its matches (then the count memo has it); on a loaded
     // machine a broad count at 100,000 records can outlast the production statement timeout
-    env: { CSW_CACHE_BENCH_MISS: '1', DB_STATEMENT_TIMEOUT_MS: '120000' } });
+    env: { DB_STATEMENT_TIMEOUT_MS: '120000' } });
   const cpu = await createCpuProbe({ apiPid: api.child.pid!, pgAdminUrl: o.pgAdminUrl, database: o.dbName, redisUrl: o.redisUrl });
   const rows: string[] = [];
   try {
@@ -254,6 +260,9 @@ async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: str
           `CPU ${fmt(per.api, 2)} api + ${fmt(per.postgres, 2)} pg + ${fmt(per.redis, 2)} redis ms/permintaan`);
       }
     }
+    // what the figures mean, checked: not one CSW answer of the run came from the cache
+    const hits = await cswCacheHits(api.baseUrl);
+    if (hits !== 0) throw new Error(`${hits} jawaban CSW dari cache selama pengukuran: angka uncached tidak berlaku`);
     for (const k of cases) {
       const m = (f: (x: CpuPerRequest) => number) => median(k.cpu.map(f));
       const total = m((x) => x.total);
@@ -265,13 +274,21 @@ async function benchUncached(o: { dbUrl: string; dbName: string; pgAdminUrl: str
     await unlinkPrefixed(o.redis, api.redisPrefix);
   }
   return [
-    `Uncached filtered GetRecords (10 records, DC brief; CSW_CACHE_BENCH_MISS=1: every request a response-cache miss, count memo kept), ${o.dbName}, ` +
+    `Uncached filtered GetRecords (10 records, DC brief; response cache that never hits: every request a response-cache miss, count memo kept), ${o.dbName}, ` +
     `wrk ${o.connections} connections, ${o.rounds} × ${o.duration} s per case (medians); ${conditions(loadBefore, loadavg())}`,
     '',
     '| case | matched | req/s | p50 / p99 ms | CPU ms/req api + pg + redis | req/s the CPU allows on all cores (1000 / ms × cores) |',
     '|---|---|---|---|---|---|',
     ...rows,
   ];
+}
+
+/** CSW answers the API served from its response cache so far (its /metrics, geokatalog_csw_cache_total) */
+async function cswCacheHits(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`/metrics: ${res.status}`);
+  const line = (await res.text()).split('\n').find((l) => l.startsWith('geokatalog_csw_cache_total{') && l.includes('result="hit"'));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
 main().catch((err) => {

@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   let dbBytes = 0;
   try {
     const t0 = performance.now();
-    const applied = await migrate(db, undefined, (f, ms) => log(`  migrasi ${f}: ${(ms / 1000).toFixed(1)} s`));
+    const applied = await migrate(db, undefined, (f, ms) => { if (ms !== undefined) log(`  migrasi ${f}: ${(ms / 1000).toFixed(1)} s`); });
     if (applied.length) log(`migrasi diterapkan dalam ${((performance.now() - t0) / 1000).toFixed(0)} s: ${applied.join(', ')}`);
     dbBytes = Number((await db.query<{ b: string }>('SELECT pg_database_size(current_database())::text AS b')).rows[0]!.b);
     for (const c of millionCases(o.n)) {

@@ -12,7 +12,6 @@ npx tsc --noEmit --incremental --tsBuildInfoFile .cache/tsc/web.tsbuildinfo -p w
 wait "$api"
 wait "$web"
 # The layering of docs/architecture.md (.dependency-cruiser.cjs): a wrong import fails the run here.
-# Imports already listed in .dependency-cruiser-known-violations.json are tolerated debt.
 npm run -s lint:layers
 # the workbench browser tests need the built SPA (npm install builds it; this covers a stale checkout)
 [ -f web/dist/index.html ] || npm run web:build

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { API_NODE_FLAGS } from '../../services/api/node-flags';
 
 /**
- * The real API (services/api/main.ts) in server mode as a child process on a free loopback
+ * The real API (services/api/main.ts, or a bench entry that starts the same process) in server mode as a child process on a free loopback
  * port: its own CPU time is not mixed with autocannon's, and it is started exactly as in
  * production (config from the environment, migrations, Redis cache, BullMQ producer).
  */
@@ -48,8 +48,13 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number): P
 export interface StartOptions {
   databaseUrl: string;
   redisUrl: string;
-  /** extra environment (e.g. CSW_CACHE) */
+  /** extra environment (e.g. DB_STATEMENT_TIMEOUT_MS) */
   env?: Record<string, string>;
+  /**
+   * The entry script, relative to the repository: services/api/main.ts (the API as deployed) by
+   * default; a bench's own entry that starts the same API with a part put in (bench/hotpath/uncached-server.ts)
+   */
+  entry?: string;
   /** write a V8 CPU profile of the server into this directory */
   cpuProfDir?: string;
   log: (s: string) => void;
@@ -65,7 +70,7 @@ export async function startApiServer(opts: StartOptions): Promise<ApiServer> {
   // the production flags (heap cap) first: the benchmarks measure the API as it is deployed
   const nodeArgs = [...API_NODE_FLAGS, '--require', 'tsx/cjs'];
   if (opts.cpuProfDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'services/api/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, opts.entry ?? 'services/api/main.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

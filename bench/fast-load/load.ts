@@ -157,7 +157,7 @@ export async function fastLoad(opts: {
       // a database loaded by an older checkout gets the migrations written since (040, 055, …)
       const db = openPgDatabase({ connectionString: url, max: 1 });
       try {
-        const applied = await migrate(db, undefined, (f, ms) => log(`  migrasi ${f}: ${(ms / 1000).toFixed(1)} s`));
+        const applied = await migrate(db, undefined, (f, ms) => { if (ms !== undefined) log(`  migrasi ${f}: ${(ms / 1000).toFixed(1)} s`); });
         if (applied.length) log(`migrasi yang belum ada diterapkan: ${applied.join(', ')}`);
       } finally {
         await db.close();

@@ -2,8 +2,9 @@ import { ANYTEXT_WORD } from '../csw/cases';
 
 /**
  * Issue 11 point 5, second target: filtered GetRecords, 10 records, Dublin Core brief —
- * AnyText, BBOX, and the And of both. Sent as repeated identical requests to an API started
- * with CSW_CACHE_BENCH_MISS=1: each one then goes the way of a response-cache miss
+ * AnyText, BBOX, and the And of both. Sent as repeated identical requests to the API started
+ * through uncached-server.ts (a response cache that never hits, never-hit-cache.ts): each one
+ * then goes the way of a response-cache miss
  * (generation + entry read, PostgreSQL, XML assembly, entry stored) while the exact count
  * of the filter may come from the count memo, as for a harvester paging through one filter
  * or users repeating a search after the cache entry expired.

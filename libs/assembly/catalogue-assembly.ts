@@ -5,10 +5,10 @@ import { loadServiceIdentity } from '../db/service-identity.repository';
 import { createSearchStore } from '../db/search.repository';
 import { gateQueryable } from '../db/gated-queryable';
 import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../csw/csw-endpoint';
-import type { SearchStore } from '../search/search-port';
+import type { SearchStore } from '../search/search.ports';
 import { createSearchCore, type SearchCore } from '../search/search-core';
 import { createMatchCounter } from '../search/match-count';
-import { createResponseCache, type ResponseCache } from '../response-cache/response-cache';
+import { createResponseCache, type ResponseCache, type ResponseCacheFactory } from '../response-cache/response-cache';
 import { createOarecService, type OarecService } from '../oarec/oarec-service';
 import type { Logger } from '../logger';
 import type { JobSystem } from '../processors/job-system';
@@ -47,10 +47,17 @@ export interface BuiltinCatalogueDeps {
   logger: Logger;
   renderer?: RecordRenderer;
   jobs?: Pick<JobSystem, 'enqueue'>;
+  /**
+   * Makes the response caches in front of CSW and OGC API – Records: a different cache
+   * implementation than libs/response-cache's createResponseCache (the default), put in by
+   * whoever assembles the process (services/api/runtime.ts, ApiRuntimeOptions).
+   */
+  responseCache?: ResponseCacheFactory;
 }
 
 export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatalogue {
   const { config, db, kv, logger, renderer, jobs } = deps;
+  const makeCache: ResponseCacheFactory = deps.responseCache ?? createResponseCache;
   const store = createSearchStore(gateQueryable(db, PUBLIC_DB_SHARE));
   // one memo and one set of background counts for both protocols: a broad search counted for
   // CSW is exact for OGC API – Records too (same compiled filter)
@@ -66,7 +73,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
       getIdentity,
       kv,
       logger,
-      benchAlwaysMiss: config.csw.benchAlwaysMiss === true,
+      responseCache: makeCache,
       ...(renderer ? { renderer } : {}),
       // a render was older than its record: have the stored forms brought up to date
       onRenderedOnTheSpot: (records) => {
@@ -86,7 +93,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
     ...(renderer ? { renderIso: async (record, format) => renderer.render(record, format) } : {}),
     logger,
   });
-  const oarec = { service: oarecService, cache: createResponseCache(kv, oarecService, logger) };
+  const oarec = { service: oarecService, cache: makeCache(kv, oarecService, logger) };
   return { store, getIdentity, cswSettings, core, oarec, ...(csw ? { csw } : {}) };
 }
 

@@ -9,6 +9,7 @@ import type { ObjectStore } from '../objectstore/object-store';
 import { createJobSystem, type JobSystem, type JobSystemOptions } from '../processors/job-system';
 import type { RecordRenderer } from '../processors/processor-deps';
 import { assembleCswWarmer } from './catalogue-assembly';
+import { jobStoresFor } from './job-stores';
 
 export interface JobWorkDeps {
   config: Readonly<Config>;
@@ -45,7 +46,9 @@ export async function assembleJobWork(deps: JobWorkDeps): Promise<JobWork> {
   const cswWarm = runsJobs ? assembleCswWarmer({ config, db, kv, logger, renderer }) : undefined;
   let relay: OutboxRelay | undefined;
   const jobs = await createJobSystem({
-    config, db, kv, logger, role, metrics,
+    config, kv, logger, role, metrics,
+    // the handlers get the repositories they use as ports, never the database handle
+    stores: jobStoresFor(db),
     handlerServices: { renderer, objectStore, ...(cswWarm ? { cswWarm } : {}) },
     // runs only where this process runs jobs; in server mode the API's producer counts nothing
     instrumentHandlers: (h) => instrumentJobHandlers(h, metrics),

@@ -5,7 +5,7 @@ import { oaiStoreFor } from '../db/oai-item.repository';
 import type { Logger } from '../logger';
 import { adminEmailsOf } from '../oai/oai-admin-emails';
 import { createOaiService, type OaiIdentity, type OaiService } from '../oai/oai-service';
-import { deriveTokenKey } from '../oai/resumption-token';
+import { deriveTokenKey } from '../oai/request/resumption-token';
 import type { JobSystem } from '../processors/job-system';
 import type { RecordRenderer } from '../processors/processor-deps';
 

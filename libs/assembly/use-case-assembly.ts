@@ -15,10 +15,10 @@ import { createUsersService, type UsersService } from '../catalogue/users.servic
 import { createRecordThumbnails, type RecordThumbnails } from '../catalogue/record-thumbnails';
 import { createRecordExports, type RecordExports } from '../catalogue/record-export';
 import { createServiceIdentity, type ServiceIdentityService } from '../catalogue/service-identity';
-import type { AfterCommit } from '../catalogue/records-ports';
-import type { Passwords } from '../catalogue/users-ports';
+import type { AfterCommit } from '../catalogue/records.ports';
+import type { Passwords } from '../catalogue/users.ports';
 import { createHarvestSourcesService, type HarvestSourcesService } from '../harvest/harvest-sources.service';
-import type { HarvestQueue } from '../harvest/harvest-sources-ports';
+import type { HarvestQueue } from '../harvest/harvest-sources.ports';
 import { harvestSecretBox } from '../harvest/harvest-settings';
 import type { SecretBox } from '../harvest/secret-box';
 import { harvestRunJobId } from '../jobs/job-ids';

@@ -1,4 +1,4 @@
-import type { BatchRecordRow, NewHistoryEntry, RecordBatchStore, RecordEvent } from './records-ports';
+import type { BatchRecordRow, NewHistoryEntry, RecordBatchStore, RecordEvent } from './records.ports';
 
 /**
  * The records use case for many records at once (the CLI's bulk import): the same rules and the

@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import type { AfterCommit, LintasOrgCounts, LintasOrgStore } from './records-ports';
+import type { AfterCommit, LintasOrgCounts, LintasOrgStore } from './records.ports';
 import type { Actor, Organisation } from './user.types';
 
 /**

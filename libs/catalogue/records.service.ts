@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, validationError } from '../errors';
 import { applyMergePatch, jsonEqual } from './merge-patch';
 import type { MetadataDoc, MetadataRecord, Role } from './record.types';
-import type { AfterCommit, HistoryEntry, ListQuery, RecordPage, RecordStore, RecordTx } from './records-ports';
+import type { AfterCommit, HistoryEntry, ListQuery, RecordPage, RecordStore, RecordTx } from './records.ports';
 import { diffDocuments, type FieldChange } from './record-diff';
 import { checkIfMatch, parsePatchBody, type ContentPatch, type StatusChange } from './records-input';
 import type { Actor } from './user.types';

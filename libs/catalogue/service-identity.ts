@@ -1,4 +1,4 @@
-import type { AfterCommit } from './records-ports';
+import type { AfterCommit } from './records.ports';
 
 /** The ten identity fields a service administrator may set, in the order GetCapabilities shows them. */
 export const SERVICE_IDENTITY_FIELDS = [

@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import type { Role } from './record.types';
-import type { LoginCandidate, Passwords, UserChanges, UserStore } from './users-ports';
+import type { LoginCandidate, Passwords, UserChanges, UserStore } from './users.ports';
 import type { Actor, Organisation, User } from './user.types';
 
 /** A new account as checked input (the REST API's and the CLI's parsers give this). */
@@ -60,6 +60,16 @@ export interface UsersService {
    * service administrator. Undefined when a user exists (also when another process made it first).
    */
   ensureFirstAdmin(organisationName: string, admin: { username: string; password: string }): Promise<{ organisation: Organisation; user: User } | undefined>;
+
+  // The operator's CLI: whoever runs it controls the deployment, so these reach any organisation
+  // and apply none of the REST API's caller rules (the CLI is also how lost admin access is recovered).
+
+  /** an account of any organisation by login name (any case or spelling login accepts) */
+  findByUsername(username: string): Promise<User | undefined>;
+  /** the users of any organisation */
+  listIn(organisationId: string): Promise<User[]>;
+  /** switches an account on or off, or grants or takes back the service-administrator level */
+  setFlags(id: string, flags: { active?: boolean; serviceAdmin?: boolean }): Promise<User | undefined>;
 }
 
 const notInOrganisation = (): AppError => new AppError('NOT_FOUND', 'Pengguna tidak ditemukan di organisasi Anda.');
@@ -138,6 +148,13 @@ export function createUsersService(deps: { store: UserStore; passwords: Password
     findById: (id) => store.findById(id),
 
     setPassword: async (id, password) => store.update(id, { passwordHash: await passwords.hash(password) }),
+
+    findByUsername: (username) => store.findByUsername(username),
+    listIn: (organisationId) => store.listOfOrganisation(organisationId),
+    setFlags: (id, flags) => store.update(id, {
+      ...(flags.active === undefined ? {} : { active: flags.active }),
+      ...(flags.serviceAdmin === undefined ? {} : { serviceAdmin: flags.serviceAdmin }),
+    }),
 
     async ensureFirstAdmin(organisationName, admin) {
       if ((await store.countUsers()) > 0) return undefined; // the common case, without taking a lock

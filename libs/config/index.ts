@@ -56,12 +56,6 @@ export interface Config {
     exceptionHttpStatus: 'csw202' | 'ows11';
     /** identity from CSW_* variables: defaults for the built-in provider, the identity of an external one */
     identity: ServiceIdentity;
-    /**
-     * CSW_CACHE_BENCH_MISS=1, for benchmarks only: every CSW request takes the way of a response
-     * cache miss (generation and entry read, computed with the count memo, entry stored), so
-     * "uncached" throughput can be measured with repeated requests. Never set in a deployment.
-     */
-    benchAlwaysMiss?: boolean;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -381,8 +375,6 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
       provider,
       upstreamUrl,
       exceptionHttpStatus: oneOf('CSW_EXCEPTION_HTTP_STATUS', ['csw202', 'ows11'] as const, 'csw202'),
-      // only present when set, so a deployment's config shows nothing of it
-      ...(bool('CSW_CACHE_BENCH_MISS', false) ? { benchAlwaysMiss: true } : {}),
       identity: {
         title: str('CSW_TITLE') ?? 'geokatalog — Katalog Metadata Geospasial',
         providerName: str('CSW_PROVIDER_NAME') ?? 'geokatalog',

@@ -1,7 +1,7 @@
 import { SUPPORTED_FUNCTIONS } from './filter/parse-ogc-filter';
 import { ADDITIONAL_QUERYABLES, DC_QUERYABLES, ISO_QUERYABLES } from '../search/queryables';
 import { NS, type QName } from './namespaces';
-import type { CapabilitiesSection, CswOperation, ElementSet, ResultType } from './request/csw-request';
+import type { CapabilitiesSection, CswOperation, ElementSet, ResultType } from './csw-vocabulary';
 
 /**
  * What this CSW offers, as data. The GetCapabilities writer prints it and the request

@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../cache/key-value';
-import { createResponseCache, type CachedResult, type ResponseCache } from '../response-cache/response-cache';
+import { createResponseCache, type CacheableService, type CachedResult, type ResponseCache } from '../response-cache/response-cache';
 import { cswCacheKey, cswTtlSeconds } from './csw-cache-key';
 import type { CswLogger, CswService } from './csw-service';
 import type { CswRequest } from './request/csw-request';
@@ -25,18 +25,12 @@ function withoutRequestId(parsed: CswRequest): { parsed: CswRequest; echo: strin
 }
 
 /**
- * The public response cache (libs/response-cache/response-cache.ts) in front of the CSW
- * service: keyed by the parsed CswRequest (csw-cache-key.ts), GetCapabilities 10 minutes,
- * everything else 60 s.
+ * The CSW service as the public response cache (libs/response-cache/response-cache.ts) sees
+ * it: keyed by the parsed CswRequest (csw-cache-key.ts), GetCapabilities 10 minutes,
+ * everything else 60 s, exception reports never kept, the requestId echoed.
  */
-export function createCswResponseCache(
-  kv: KeyValueStore,
-  service: CswService,
-  logger?: CswLogger,
-  budgets?: Readonly<Record<number, number>>,
-  opts: { alwaysMiss?: boolean } = {},
-): CswResponseCache {
-  return createResponseCache(kv, {
+export function cswCacheable(service: CswService): CacheableService<CswRequest> {
+  return {
     parse: (req) => service.parse(req),
     handle: (req) => service.handle(req),
     execute: (parsed, ctx) => service.execute(parsed, ctx),
@@ -44,5 +38,15 @@ export function createCswResponseCache(
     ttlSeconds: cswTtlSeconds,
     isError: (r) => EXCEPTION_ROOT.test(r.body),
     echo: { split: withoutRequestId, intoBody: echoRequestId, intoBytes: echoRequestIdBytes },
-  }, logger, budgets, opts);
+  };
+}
+
+/** The public response cache in front of the CSW service. */
+export function createCswResponseCache(
+  kv: KeyValueStore,
+  service: CswService,
+  logger?: CswLogger,
+  budgets?: Readonly<Record<number, number>>,
+): CswResponseCache {
+  return createResponseCache(kv, cswCacheable(service), logger, budgets);
 }

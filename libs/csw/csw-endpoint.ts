@@ -2,10 +2,11 @@ import type { KeyValueStore } from '../cache/key-value';
 import type { CswIdentity } from './csw-identity';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { RenderFormat } from '../render/formats';
-import type { SearchStore } from '../search/search-port';
+import type { SearchStore } from '../search/search.ports';
 import type { MatchCounter } from '../search/match-count';
 import type { SearchCore } from '../search/search-core';
-import { createCswResponseCache, type CswResponseCache } from './csw-cache';
+import { cswCacheable, type CswResponseCache } from './csw-cache';
+import { createResponseCache, type ResponseCacheFactory } from '../response-cache/response-cache';
 import { createCswService, type CswLogger, type CswService } from './csw-service';
 
 /** The renderer as CSW needs it (libs/render's renderer and the worker's pool both fit). */
@@ -37,8 +38,11 @@ export interface BuiltinCswDeps extends BuiltinCswSettings {
   renderer?: CswRecordRenderer;
   /** told which records were rendered on the spot, so their stored renders can be brought up to date */
   onRenderedOnTheSpot?(records: { id: string; version: number }[]): void;
-  /** benchmarks only: every request answered as a response-cache miss (libs/config CSW_CACHE_BENCH_MISS) */
-  benchAlwaysMiss?: boolean;
+  /**
+   * Makes the response cache in front of the service: a different cache implementation than
+   * libs/response-cache's createResponseCache (the default).
+   */
+  responseCache?: ResponseCacheFactory;
 }
 
 export interface BuiltinCsw {
@@ -83,7 +87,8 @@ export function createBuiltinCsw(deps: BuiltinCswDeps): BuiltinCsw {
     ...(renderMissing ? { renderMissing } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
   });
-  return { service, cache: createCswResponseCache(deps.kv, service, deps.logger, undefined, { alwaysMiss: deps.benchAlwaysMiss === true }) };
+  const makeCache: ResponseCacheFactory = deps.responseCache ?? createResponseCache;
+  return { service, cache: makeCache(deps.kv, cswCacheable(service), deps.logger) };
 }
 
 /** Renders kept after an on-the-spot render; the worker stores the real ones shortly after. */

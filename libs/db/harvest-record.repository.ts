@@ -1,5 +1,5 @@
 import type { RecordStatus } from '../catalogue/record.types';
-import type { HarvestRow, KnownRecord, PageWrite, PageWriteResult } from '../harvest/harvest-ports';
+import type { HarvestRow, KnownRecord, PageWrite, PageWriteResult } from '../harvest/harvest.ports';
 import type { Database, Queryable } from './database';
 import { insertRecordBatch, updateRecordBatch } from './record-batch.repository';
 import { iso, isoOrNull } from './row-mapping';

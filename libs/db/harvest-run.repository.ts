@@ -95,6 +95,15 @@ export async function pruneRuns(db: Queryable, sourceId: string, keep: number): 
   );
 }
 
+/** The newest run of every source that has one (its report left out: an overview needs only the status). */
+export async function latestRunPerSource(db: Queryable): Promise<HarvestRun[]> {
+  const r = await db.query<RunRow>(
+    `SELECT DISTINCT ON (source_id) id, source_id, status, trigger, incremental, queued_at, started_at, finished_at, NULL::jsonb AS report
+       FROM harvest_runs ORDER BY source_id, queued_at DESC`,
+  );
+  return r.rows.map(toRun);
+}
+
 export async function findRunById(db: Queryable, runId: string): Promise<HarvestRun | undefined> {
   const r = await db.query<RunRow>(`SELECT ${COLUMNS} FROM harvest_runs WHERE id = $1`, [runId]);
   return r.rows[0] && toRun(r.rows[0]);

@@ -1,6 +1,6 @@
-import type { HarvestSourceStore } from '../harvest/harvest-sources-ports';
+import type { HarvestSourceStore } from '../harvest/harvest-sources.ports';
 import type { Queryable } from './database';
-import { findRunById, listRuns, openRun } from './harvest-run.repository';
+import { findRunById, latestRunPerSource, listRuns, openRun } from './harvest-run.repository';
 import { deleteSource, findSourceById, insertSource, listSources, updateSource } from './harvest-source.repository';
 
 /** The harvest administration's HarvestSourceStore on a database (PostgreSQL or PGlite). */
@@ -29,5 +29,6 @@ export function harvestSourceStoreFor(db: Queryable): HarvestSourceStore {
     },
     findRun: (runId) => findRunById(db, runId),
     listRuns: (sourceId) => listRuns(db, sourceId),
+    latestRuns: () => latestRunPerSource(db),
   };
 }

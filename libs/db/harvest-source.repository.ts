@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HarvestMode, HarvestProtocol, HarvestSource, RecordForm } from '../harvest/harvest.types';
-import type { SourceFields } from '../harvest/harvest-sources-ports';
+import type { SourceFields } from '../harvest/harvest-sources.ports';
 import { AppError } from '../errors';
 import type { Queryable } from './database';
 import { iso } from './row-mapping';

@@ -1,4 +1,5 @@
-import type { HarvestStore } from '../harvest/harvest-ports';
+import type { HarvestStore } from '../harvest/harvest.ports';
+import { analyzeTables } from './analyze-tables';
 import type { Database } from './database';
 import { classifyIdentifiers, withdrawRecords, writeHarvestPage } from './harvest-record.repository';
 import {
@@ -24,4 +25,12 @@ export function harvestStoreFor(db: Database): HarvestStore {
     findRun: (id) => findRunById(db, id),
     sealedCredentials: (id) => sealedCredentialsOf(db, id),
   };
+}
+
+/** Tables a harvest writes in bulk: their planner statistics are refreshed (analyze-tables.ts). */
+const HARVEST_TABLES = ['records', 'record_history', 'outbox', 'oai_items', 'harvest_records'] as const;
+
+/** ANALYZE of the tables a harvest run writes (the harvest job calls it during and after a run). */
+export function refreshHarvestStatistics(db: Database): Promise<void> {
+  return analyzeTables(db, HARVEST_TABLES);
 }

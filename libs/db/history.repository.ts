@@ -1,5 +1,5 @@
 import type { RecordStatus } from '../catalogue/record.types';
-import type { HistoryEntry, NewHistoryEntry } from '../catalogue/records-ports';
+import type { HistoryEntry, NewHistoryEntry } from '../catalogue/records.ports';
 import type { Queryable } from './database';
 import { iso } from './row-mapping';
 

@@ -1,5 +1,5 @@
 import type { RecordStatus } from '../catalogue/record.types';
-import type { LintasOrgCounts, LintasOrgStore, LintasOrgTx } from '../catalogue/records-ports';
+import type { LintasOrgCounts, LintasOrgRecountStore, LintasOrgStore, LintasOrgTx, RecountOutcome } from '../catalogue/records.ports';
 import type { Organisation } from '../catalogue/user.types';
 import type { Database, Queryable } from './database';
 import { findOrganisation, setAllowLintasOrgReviewer } from './organisation.repository';
@@ -81,12 +81,6 @@ export async function staleLintasOrgs(db: Queryable, limit: number): Promise<str
   return r.rows.map((x) => x.organisation_id);
 }
 
-export type RecountOutcome =
-  | { status: 'stored'; counts: LintasOrgCounts; countedSeq: number }
-  /** a recount that read a newer change already stored its counts */
-  | { status: 'superseded' }
-  | { status: 'no-organisation' };
-
 /**
  * Counts live and stores the result with the change_seq read in the SAME statement, hence
  * the same snapshot as the counts. A change committing meanwhile has bumped change_seq past
@@ -166,5 +160,15 @@ export function lintasOrgStoreFor(db: Database): LintasOrgStore {
     findOrganisation: (id) => findOrganisation(db, id),
     // outside the switch's transaction: the stored counts when current, else a live count
     countAssignments: async (orgId) => (await readLintasOrgCounts(db, orgId)).counts,
+  };
+}
+
+/** The recount job's port (libs/processors lintas-org.processor.ts) on a database. */
+export function lintasOrgRecountStoreFor(db: Queryable): LintasOrgRecountStore {
+  return {
+    organisationOfRecord: (recordId) => organisationOfRecord(db, recordId),
+    countsState: (orgId) => lintasOrgCountsState(db, orgId),
+    staleOrganisations: (limit) => staleLintasOrgs(db, limit),
+    recount: (orgId) => recountLintasOrg(db, orgId),
   };
 }

@@ -21,7 +21,7 @@ export function tablesChangedBy(sql: string): string[] {
  * transaction, recorded in schema_migrations. An advisory lock keeps two processes starting
  * together (API replicas, worker) from applying the same file twice.
  */
-export async function migrate(db: Database, dir = MIGRATIONS_DIR, onApplied?: (file: string, ms: number) => void): Promise<string[]> {
+export async function migrate(db: Database, dir = MIGRATIONS_DIR, onStep?: (file: string, ms?: number) => void): Promise<string[]> {
   const files = readdirSync(dir).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
   const applied: string[] = [];
   const changed = new Set<string>();
@@ -33,13 +33,14 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR, onApplied?: (f
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
     for (const file of files) {
       if (done.has(file)) continue;
+      onStep?.(file);
       const t0 = performance.now();
       const sql = readFileSync(path.join(dir, file), 'utf8');
       await tx.exec(sql);
       for (const t of tablesChangedBy(sql)) changed.add(t);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);
-      onApplied?.(file, Math.round(performance.now() - t0));
+      onStep?.(file, Math.round(performance.now() - t0));
     }
   });
   if (changed.size) {

@@ -1,4 +1,4 @@
-import type { OaiItem, OaiListQuery, OaiStore } from '../oai/oai-ports';
+import type { OaiItem, OaiListQuery, OaiStore } from '../oai/oai.ports';
 import type { Queryable } from './database';
 import { findRecordById } from './record.repository';
 

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors';
-import type { Database, Queryable, QueryResult } from './database';
-import type { PgliteErrorData, PgliteReply, PgliteRequest, PgliteStats, PgliteWorkerData } from './pglite-protocol';
+import type { Database } from './database';
+import { errorFromData, messageStatements } from './message-database';
+import type { PgliteReply, PgliteRequest, PgliteStats, PgliteWorkerData } from './pglite-protocol';
 
 /**
  * Embedded PostgreSQL (PGlite, PostgreSQL 18 in WebAssembly) with PostGIS and pg_trgm, run in
@@ -16,8 +17,8 @@ export interface PgliteDatabase extends Database {
 }
 
 export interface PgliteOpenOptions {
-  /** called once per start-up step of the thread (opening PGlite, creating extensions) */
-  onStep?(step: string, ms: number): void;
+  /** called when a start-up step of the thread (opening PGlite, creating extensions) begins (no `ms`) and ends */
+  onStep?(step: string, ms?: number): void;
 }
 
 const WORKER_FILE = path.join(__dirname, `pglite-worker${path.extname(__filename)}`);
@@ -33,13 +34,6 @@ function newWorker(data: PgliteWorkerData): Worker {
   return new Worker(boot, { eval: true, workerData: data, execArgv: [] });
 }
 
-/** Rebuilds a thread's error with PostgreSQL's fields (code, constraint …) the repositories test. */
-function toError(data: PgliteErrorData): Error {
-  const err = new Error(data.message);
-  const { message: _m, stack: _s, ...fields } = data.fields;
-  return Object.assign(err, fields);
-}
-
 export async function openPgliteDatabase(dataDir?: string, opts: PgliteOpenOptions = {}): Promise<PgliteDatabase> {
   const worker = newWorker(dataDir ? { dataDir } : {});
   const pending = new Map<number, { resolve: (r: Extract<PgliteReply, { type: 'result' }>) => void; reject: (e: Error) => void }>();
@@ -50,7 +44,7 @@ export async function openPgliteDatabase(dataDir?: string, opts: PgliteOpenOptio
     const onMessage = (msg: PgliteReply): void => {
       if (msg.type === 'step') opts.onStep?.(msg.step, msg.ms);
       else if (msg.type === 'ready') { cleanup(); resolve(); }
-      else if (msg.type === 'fatal') { cleanup(); void worker.terminate(); reject(toError(msg.error)); }
+      else if (msg.type === 'fatal') { cleanup(); void worker.terminate(); reject(errorFromData(msg.error)); }
     };
     const onError = (err: Error): void => { cleanup(); reject(err); };
     const onExit = (code: number): void => { cleanup(); reject(new Error(`thread PGlite berhenti saat mulai (kode ${code})`)); };
@@ -71,7 +65,7 @@ export async function openPgliteDatabase(dataDir?: string, opts: PgliteOpenOptio
     pending.delete(msg.id);
     if (pending.size === 0) worker.unref();
     if (msg.type === 'result') p.resolve(msg);
-    else p.reject(toError(msg.error));
+    else p.reject(errorFromData(msg.error));
   });
   // a thread that dies (out of memory, a WebAssembly trap) fails what it held and what follows
   const onDeath = (reason: string): void => {
@@ -102,34 +96,8 @@ export async function openPgliteDatabase(dataDir?: string, opts: PgliteOpenOptio
     });
   };
 
-  const queryable = (tx?: number): Queryable => ({
-    async query<T>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-      const r = await call({ op: 'query', sql, ...(params ? { params } : {}), ...(tx !== undefined ? { tx } : {}) });
-      return { rows: (r.rows ?? []) as T[], rowCount: r.rowCount ?? 0 };
-    },
-    async exec(sql: string): Promise<void> {
-      await call({ op: 'exec', sql, ...(tx !== undefined ? { tx } : {}) });
-    },
-  });
-  const self = queryable();
-
   return {
-    kind: 'pglite',
-    query: self.query,
-    exec: self.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const { tx } = await call({ op: 'begin' });
-      let result: T;
-      try {
-        result = await fn(queryable(tx));
-      } catch (err) {
-        await call({ op: 'end', tx: tx!, commit: false }).catch(() => undefined);
-        throw err;
-      }
-      await call({ op: 'end', tx: tx!, commit: true });
-      return result;
-    },
-    async ping() { await self.query('SELECT 1'); },
+    ...messageStatements(call),
     async stats() {
       const r = await call({ op: 'stats' });
       return r.stats!;

@@ -26,7 +26,8 @@ export interface PgliteStats {
 }
 
 export type PgliteReply =
-  | { type: 'step'; step: string; ms: number }
+  /** a start-up step begins (no `ms`) or ended */
+  | { type: 'step'; step: string; ms?: number }
   | { type: 'ready' }
   | { type: 'fatal'; error: PgliteErrorData }
   | { type: 'result'; id: number; rows?: unknown[]; rowCount?: number; tx?: number; stats?: PgliteStats }

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Extension, type Transaction } from '@electric-sql/pglite';
 import { slimPostgis } from './pglite-postgis-bundle';
@@ -40,21 +41,26 @@ function startParams(): { startParams?: string[] } {
 }
 
 async function open(): Promise<PGlite> {
-  let t = performance.now();
-  const step = (name: string): void => {
-    const now = performance.now();
-    send({ type: 'step', step: name, ms: Math.round(now - t) });
-    t = now;
+  let t = 0;
+  const begin = (name: string): void => {
+    send({ type: 'step', step: name });
+    t = performance.now();
   };
+  const end = (name: string): void => send({ type: 'step', step: name, ms: Math.round(performance.now() - t) });
+  // a directory without PG_VERSION is a first start: initdb runs inside PGlite.create
+  const first = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const opening = first ? 'PGlite dibuka (initdb, start pertama)' : 'PGlite dibuka';
+  begin(opening);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({ dataDir, extensions: { postgis: await slimPostgis(), pg_trgm }, ...startParams() });
-  step('PGlite dibuka');
+  end(opening);
   // Migration 001 creates them as well (IF NOT EXISTS); done here first so that the slow part
   // of a first start (PostGIS, several seconds) has its own log line.
   const have = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_extension WHERE extname IN ('postgis', 'pg_trgm')");
   if ((have.rows[0]?.n ?? 0) < 2) {
+    begin('ekstensi postgis dan pg_trgm dibuat');
     await db.exec('CREATE EXTENSION IF NOT EXISTS postgis; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
-    step('ekstensi postgis dan pg_trgm dibuat');
+    end('ekstensi postgis dan pg_trgm dibuat');
   }
   return db;
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from './database';
-import type { CatalogueSummary, PublicPagesSource, SitemapEntry } from '../catalogue/public-pages.port';
+import type { CatalogueSummary, PublicPagesSource, SitemapEntry } from '../catalogue/public-pages.ports';
 
 /**
  * The public pages' small queries over PUBLISHED records (home page figures, sitemap). All of

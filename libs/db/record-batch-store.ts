@@ -1,4 +1,4 @@
-import type { RecordBatchStore } from '../catalogue/records-ports';
+import type { RecordBatchStore } from '../catalogue/records.ports';
 import { analyzeTables } from './analyze-tables';
 import type { Database } from './database';
 import { appendHistoryRows } from './history.repository';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordStatus } from '../catalogue/record.types';
 import { PROJECTION_COLUMNS } from '../catalogue/search-projection';
-import type { BatchRecordRow } from '../catalogue/records-ports';
+import type { BatchRecordRow } from '../catalogue/records.ports';
 import type { Queryable } from './database';
 import { projectionSqlType, projectionTarget, projectionValueSql } from './projection-columns';
 

@@ -1,5 +1,5 @@
 import type { MetadataDoc, MetadataRecord, RecordStatus } from '../catalogue/record.types';
-import type { ListQuery, NewRecord, PublicationSnapshot, RecordPage, RecordStore, RecordTx, StatusUpdate } from '../catalogue/records-ports';
+import type { ListQuery, NewRecord, PublicationSnapshot, RecordPage, RecordStore, RecordTx, StatusUpdate } from '../catalogue/records.ports';
 import { PROJECTION_COLUMNS, projectRecord } from '../catalogue/search-projection';
 import type { ReadScope } from '../catalogue/visibility';
 import type { Database, Queryable } from './database';

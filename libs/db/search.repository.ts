@@ -1,4 +1,4 @@
-import type { FacetSpec, FacetValue, PageRow, SearchQuery, SearchStore } from '../search/search-port';
+import type { FacetSpec, FacetValue, PageRow, SearchQuery, SearchStore } from '../search/search.ports';
 import type { FetchedPage as PageFetch } from '../search/match-count';
 import type { FilterNode } from '../search/filter/filter-ast';
 import { resolveCanonical } from '../search/queryables';

@@ -1,7 +1,7 @@
-import type { UserStore } from '../catalogue/users-ports';
+import type { OrganisationStore, UserStore } from '../catalogue/users.ports';
 import type { Database } from './database';
-import { createOrganisation, findOrganisationByIdOrName } from './organisation.repository';
-import { countUsers, createUser, findCredentialsByUsername, findUserById, listUsersOfOrganisation, updateUser } from './user.repository';
+import { createOrganisation, findOrganisationByIdOrName, listOrganisations } from './organisation.repository';
+import { countUsers, createUser, findCredentialsByUsername, findUserById, findUserByUsername, listUsersOfOrganisation, updateUser } from './user.repository';
 
 /** Any constant works; it only has to be the same in every process of the deployment. */
 const FIRST_ADMIN_LOCK_KEY = 7242002;
@@ -10,6 +10,7 @@ const FIRST_ADMIN_LOCK_KEY = 7242002;
 export function userStoreFor(db: Database): UserStore {
   return {
     findById: (id) => findUserById(db, id),
+    findByUsername: (username) => findUserByUsername(db, username),
     listOfOrganisation: (organisationId) => listUsersOfOrganisation(db, organisationId),
     create: (u) => createUser(db, u),
     update: (id, c) => updateUser(db, id, c),
@@ -25,5 +26,14 @@ export function userStoreFor(db: Database): UserStore {
       const user = await createUser(tx, { ...admin, organisationId: organisation.id });
       return { organisation, user };
     }),
+  };
+}
+
+/** The catalogue's OrganisationStore on a database (PostgreSQL or PGlite). */
+export function organisationStoreFor(db: Database): OrganisationStore {
+  return {
+    list: () => listOrganisations(db),
+    findByIdOrName: (idOrName) => findOrganisationByIdOrName(db, idOrName),
+    create: (input) => createOrganisation(db, input),
   };
 }

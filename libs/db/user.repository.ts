@@ -5,7 +5,7 @@ import type { Queryable } from './database';
 import { iso } from './row-mapping';
 import { AppError } from '../errors';
 import { usernameKey } from '../catalogue/username-key';
-import type { NewUser, UserChanges } from '../catalogue/users-ports';
+import type { NewUser, UserChanges } from '../catalogue/users.ports';
 
 /** PostgreSQL (and PGlite) unique_violation on the username key index (migration 009). */
 const isUsernameTaken = (err: unknown): boolean => {

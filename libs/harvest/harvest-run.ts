@@ -1,6 +1,6 @@
 import type { Logger } from '../logger';
 import { createCswClient } from './csw-client';
-import type { HarvestRow, HarvestStore } from './harvest-ports';
+import type { HarvestRow, HarvestStore } from './harvest.ports';
 import { emptyCounts, type HarvestRun, type HarvestSource, type RunReport, type RunTrigger } from './harvest.types';
 import { createOutboundClient, OutboundError, type OutboundClient, type OutboundPolicy } from '../outbound';
 import { mapItem } from './map-items';

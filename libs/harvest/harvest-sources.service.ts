@@ -1,6 +1,6 @@
 import { AppError } from '../errors';
 import type { Actor } from '../catalogue/user.types';
-import type { HarvestQueue, HarvestSourceStore, SourceFields } from './harvest-sources-ports';
+import type { HarvestQueue, HarvestSourceStore, SourceFields } from './harvest-sources.ports';
 import type { HarvestRun, HarvestSource, RunTrigger } from './harvest.types';
 import type { SecretBox } from './secret-box';
 import { parseSourceInput, type SourceInput } from './source-input';
@@ -20,6 +20,13 @@ export interface HarvestSourcesService {
   /** opens a run and queues it; 409 with the open run when the source already has one queued or running */
   requestRun(actor: Actor | null, id: string, trigger: RunTrigger, incremental: boolean): Promise<HarvestRun>;
   runs(actor: Actor, id: string): Promise<HarvestRun[]>;
+  /** the operator's overview (CLI): every organisation's sources by name, each with its newest run (report left out) */
+  overview(): Promise<{ source: HarvestSource; lastRun: HarvestRun | undefined }[]>;
+  /**
+   * The operator's run in the CLI's own process: the run is opened but not queued, since the caller
+   * executes it itself; `created: false` with the open run when the source already has one queued or running.
+   */
+  openOwnRun(id: string, incremental: boolean): Promise<{ source: HarvestSource; run: HarvestRun; created: boolean }>;
   run(actor: Actor, id: string, runId: string): Promise<HarvestRun>;
 }
 
@@ -101,6 +108,18 @@ export function createHarvestSourcesService(deps: HarvestSourcesDeps): HarvestSo
     async runs(actor, id) {
       const source = await get(actor, id);
       return store.listRuns(source.id);
+    },
+
+    async overview() {
+      const sources = await store.listSources();
+      const bySource = new Map((await store.latestRuns()).map((r) => [r.sourceId, r]));
+      return sources.map((source) => ({ source, lastRun: bySource.get(source.id) }));
+    },
+
+    async openOwnRun(id, incremental) {
+      const source = await get(null, id);
+      const { run, created } = await store.openRun(id, 'cli', incremental);
+      return { source, run, created };
     },
 
     async run(actor, id, runId) {

@@ -1,7 +1,7 @@
 import { projectRecord } from '../catalogue/search-projection';
 import { importMetadataElement, isImportMappingError } from '../import';
 import { XmlInputError } from '../xml/safe-parse';
-import type { HarvestRow } from './harvest-ports';
+import type { HarvestRow } from './harvest.ports';
 import type { HarvestItem } from './protocol-client';
 
 /**

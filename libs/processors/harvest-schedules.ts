@@ -1,8 +1,7 @@
-import type { Database } from '../db/database';
-import { listScheduledSources } from '../db/harvest-source.repository';
 import type { HarvestSource } from '../harvest/harvest.types';
 import { harvestScheduleId } from '../jobs/job-ids';
 import type { JobSystem } from './job-system';
+import type { ListScheduledSources } from './job-stores.ports';
 
 /**
  * Source schedules → job schedules. In server mode a BullMQ job scheduler per source lives in
@@ -15,8 +14,8 @@ export async function applyHarvestSchedule(jobs: Pick<JobSystem, 'upsertSchedule
   else await jobs.removeSchedule(id, 'harvest.run');
 }
 
-export async function syncHarvestSchedules(db: Database, jobs: Pick<JobSystem, 'upsertSchedule' | 'removeSchedule'>): Promise<number> {
-  const sources = await listScheduledSources(db);
+export async function syncHarvestSchedules(listScheduled: ListScheduledSources, jobs: Pick<JobSystem, 'upsertSchedule' | 'removeSchedule'>): Promise<number> {
+  const sources = await listScheduled();
   for (const s of sources) await applyHarvestSchedule(jobs, s);
   return sources.length;
 }

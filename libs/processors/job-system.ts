@@ -1,7 +1,5 @@
 import type { KeyValueStore } from '../cache/key-value';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
-import type { OutboxEvent } from '../db/outbox.repository';
 import { createBullmqRunner } from '../jobs/bullmq-runner';
 import { createInlineRunner } from '../jobs/inline-runner';
 import { eventJobId } from '../jobs/job-ids';
@@ -12,6 +10,7 @@ import { bullPrefix } from '../jobs/redis-connection';
 import { currentContext, type Logger } from '../logger';
 import type { ObjectStore } from '../objectstore/object-store';
 import type { CswWarmTarget, EnqueueJob, RecordRenderer } from './processor-deps';
+import type { JobStores, OutboxEvent } from './job-stores.ports';
 import { createProcessors } from './processor-map';
 import { startReconciler, type Reconciler } from './reconciler';
 import type { Metrics } from '../metrics/metrics';
@@ -40,7 +39,8 @@ export interface JobSystem {
 
 export interface JobSystemOptions {
   config: Readonly<Config>;
-  db: Database;
+  /** what the handlers and the reconciler read and write (libs/db behind ports, wired by libs/assembly) */
+  stores: JobStores;
   kv: KeyValueStore;
   logger: Logger;
   /** 'producer' only enqueues (the API in server mode); 'worker' also consumes */
@@ -90,7 +90,7 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
   const services = opts.handlerServices!;
   const processors = consumes
     ? createProcessors({
-        db: opts.db,
+        stores: opts.stores,
         kv: opts.kv,
         logger,
         renderer: services.renderer,
@@ -142,7 +142,7 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
   let reconciler: Reconciler | undefined;
   if (opts.reconcile ?? !config.redisUrl) {
     reconciler = startReconciler({
-      db: opts.db,
+      renders: opts.stores.renders,
       logger,
       intervalMs: config.worker.reconcileIntervalSeconds * 1000,
       enqueue: (p) => jobs.add('record.render', p, { retryExhausted: true }),

@@ -1,4 +1,3 @@
-import { lintasOrgCountsState, organisationOfRecord, recountLintasOrg, staleLintasOrgs } from '../db/lintas-org.repository';
 import { lintasOrgRecountJobId } from '../jobs/job-ids';
 import type { JobContext, JobHandler } from '../jobs/job-handlers';
 import type { ProcessorDeps } from './processor-deps';
@@ -21,10 +20,11 @@ export async function enqueueLintasOrgRecounts(
   where: { organisationId?: string | undefined; recordId?: string },
 ): Promise<number> {
   let orgId = where.organisationId;
-  if (!orgId && where.recordId) orgId = await organisationOfRecord(deps.db, where.recordId);
+  const store = deps.stores.lintasOrg;
+  if (!orgId && where.recordId) orgId = await store.organisationOfRecord(where.recordId);
   const orgs = orgId
-    ? ((await lintasOrgCountsState(deps.db, orgId)) === 'stale' ? [orgId] : [])
-    : await staleLintasOrgs(deps.db, MAX_STALE_PER_EVENT);
+    ? ((await store.countsState(orgId)) === 'stale' ? [orgId] : [])
+    : await store.staleOrganisations(MAX_STALE_PER_EVENT);
   for (const organisationId of orgs) {
     await deps.enqueue('lintas-org.recount', { organisationId }, { jobId: lintasOrgRecountJobId(organisationId, ctx.jobId) });
   }
@@ -34,7 +34,7 @@ export async function enqueueLintasOrgRecounts(
 /** `lintas-org.recount`: counts live and stores the counts with the change they reflect. */
 export function lintasOrgRecountHandler(deps: ProcessorDeps): JobHandler<'lintas-org.recount'> {
   return async (p, ctx) => {
-    const out = await recountLintasOrg(deps.db, p.organisationId);
+    const out = await deps.stores.lintasOrg.recount(p.organisationId);
     if (out.status === 'stored') {
       ctx.logger.info({ organisationId: p.organisationId, ...out.counts, countedSeq: out.countedSeq }, 'jumlah lintas organisasi disimpan');
     } else {

@@ -1,4 +1,3 @@
-import { loadNotificationContext } from '../db/notify-recipients.repository';
 import { UnrecoverableError } from '../jobs/job-errors';
 import type { JobContext, JobHandler } from '../jobs/job-handlers';
 import type { RecordStatusChangedPayload } from '../jobs/job-payloads';
@@ -17,7 +16,7 @@ import type { ProcessorDeps } from './processor-deps';
 export async function fanOutNotifications(deps: ProcessorDeps, p: RecordStatusChangedPayload, ctx: JobContext): Promise<number> {
   if (!workflowEventKind(p.from, p.to)) return 0; // nobody hears about this transition
   const event: StatusChangeEvent = { recordId: p.recordId, from: p.from, to: p.to, version: p.version, actorId: p.actorId ?? null };
-  const nctx = await loadNotificationContext(deps.db, event, deps.baseUrl);
+  const nctx = await deps.stores.notifyRecipients.loadContext(event, deps.baseUrl);
   if (!nctx) return 0; // deleted before the job ran
   const planned = planNotifications(event, nctx);
   for (const n of planned) await deps.enqueue('notify', n, { jobId: n.key });

@@ -1,5 +1,4 @@
 import type { MetadataRecord } from '../catalogue/record.types';
-import type { Database } from '../db/database';
 import type { KeyValueStore } from '../cache/key-value';
 import type { AddJobOptions } from '../jobs/job-runner';
 import type { JobName, JobPayload } from '../jobs/job-registry';
@@ -12,6 +11,7 @@ import type { SecretBox } from '../harvest/secret-box';
 import type { OutboundPolicy } from '../outbound';
 import type { Metrics } from '../metrics/metrics';
 import type { CswHttpRequest } from '../csw/csw-service';
+import type { JobStores } from './job-stores.ports';
 
 /** The response cache a process's jobs warm after a change (the built-in CSW's, as its assembly built it). */
 export interface CswWarmTarget {
@@ -33,11 +33,12 @@ export interface RecordRenderer {
 export type EnqueueJob = <N extends JobName>(name: N, payload: JobPayload<N>, opts?: Pick<AddJobOptions, 'jobId'>) => Promise<void>;
 
 /**
- * What job handlers may touch: the store, the key/value cache, the renderer, the object store
- * (orphaned thumbnails), the senders' settings, the queues (follow-up jobs), a logger.
+ * What job handlers may touch: the store ports (job-stores.ports.ts, never the database
+ * handle), the key/value cache, the renderer, the object store (orphaned thumbnails), the
+ * senders' settings, the queues (follow-up jobs), a logger.
  */
 export interface ProcessorDeps {
-  db: Database;
+  stores: JobStores;
   kv: KeyValueStore;
   logger: Logger;
   renderer: RecordRenderer;

@@ -1,11 +1,11 @@
-import type { Queryable } from '../db/database';
-import { findStaleRenderRecords } from '../db/render.repository';
 import type { RenderRecordPayload } from '../jobs/job-payloads';
 import type { Logger } from '../logger';
 import { RENDER_FORMATS } from '../render/formats';
+import type { RenderStore } from './job-stores.ports';
 
 export interface ReconcilerOptions {
-  db: Queryable;
+  /** where the stored forms are compared with the records' versions */
+  renders: Pick<RenderStore, 'findStaleRecords'>;
   /** enqueues one `record.render` (deterministic id, so repeats are deduplicated by the queue) */
   enqueue(payload: RenderRecordPayload): Promise<void>;
   logger: Logger;
@@ -58,7 +58,7 @@ export function startReconciler(opts: ReconcilerOptions): Reconciler {
         full = true;
         break;
       }
-      const rows = await findStaleRenderRecords(opts.db, { formats: RENDER_FORMATS, limit: want, afterId });
+      const rows = await opts.renders.findStaleRecords({ formats: RENDER_FORMATS, limit: want, afterId });
       for (const r of rows) {
         await opts.enqueue({ recordId: r.id, version: r.version });
         enqueued++;

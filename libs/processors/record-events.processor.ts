@@ -1,5 +1,4 @@
 import { bumpPublicGeneration } from '../response-cache/generation';
-import { organisationOfRecord } from '../db/lintas-org.repository';
 import type { JobHandler } from '../jobs/job-handlers';
 import { thumbnailKey } from '../objectstore/thumbnail-key';
 import { warmCswCache } from './csw-warm.hook';
@@ -91,7 +90,7 @@ export function recordDeletedHandler(deps: ProcessorDeps): JobHandler<'record.de
     await enqueueLintasOrgRecounts(deps, ctx, {});
     // The browse graphic lives outside the database and would be orphaned. An id used again
     // by a new record since then owns the object now: leave it alone.
-    if (await organisationOfRecord(deps.db, p.recordId)) {
+    if (await deps.stores.lintasOrg.organisationOfRecord(p.recordId)) {
       ctx.logger.info({ recordId: p.recordId }, 'pengenal rekaman dipakai lagi; gambar pratinjau dibiarkan');
       return;
     }

@@ -1,6 +1,4 @@
 import type { RecordStatus } from '../catalogue/record.types';
-import { findRecordById } from '../db/record.repository';
-import { renderVersions, upsertRenders } from '../db/render.repository';
 import { UnrecoverableError } from '../jobs/job-errors';
 import type { JobHandler } from '../jobs/job-handlers';
 import { RENDER_FORMATS } from '../render/formats';
@@ -28,7 +26,7 @@ function isTransientRenderError(err: unknown): boolean {
  * and never moved back to an older version. A deleted record is simply done.
  */
 export async function renderAndStore(deps: ProcessorDeps, recordId: string): Promise<RenderOutcome> {
-  const record = await findRecordById(deps.db, recordId);
+  const record = await deps.stores.renders.findRecord(recordId);
   if (!record) return { status: 'gone' };
   // Renders already stored at this version were made from the same content (every change bumps
   // the version): an import's `record.created` and `record.status-changed` render once, not twice.
@@ -45,13 +43,13 @@ export async function renderAndStore(deps: ProcessorDeps, recordId: string): Pro
   }
   const missing = RENDER_FORMATS.filter((f) => typeof renders[f] !== 'string');
   if (missing.length) throw new UnrecoverableError(`render ${recordId} v${record.version} tidak lengkap: ${missing.join(', ')}`);
-  const written = await upsertRenders(deps.db, record.id, record.version, renders);
+  const written = await deps.stores.renders.upsertRenders(record.id, record.version, renders);
   return { status: 'rendered', version: record.version, recordStatus: record.status, written };
 }
 
 /** True when every stored form is already at `version` or newer (a duplicate job has nothing to do). */
-export async function rendersAreCurrent(deps: Pick<ProcessorDeps, 'db'>, recordId: string, version: number): Promise<boolean> {
-  const stored = await renderVersions(deps.db, recordId);
+export async function rendersAreCurrent(deps: Pick<ProcessorDeps, 'stores'>, recordId: string, version: number): Promise<boolean> {
+  const stored = await deps.stores.renders.renderVersions(recordId);
   return RENDER_FORMATS.every((f) => (stored[f] ?? 0) >= version);
 }
 

@@ -88,6 +88,13 @@ export interface ResponseCache {
   peekLocal(signature: string, request: () => ServiceHttpRequest): CachedResult | Promise<CachedResult | undefined> | undefined;
 }
 
+/**
+ * How the response cache in front of a protocol service is made. The assemblies take one
+ * (libs/assembly/catalogue-assembly.ts, `responseCache`) so that a process can put a different
+ * cache implementation in front of the same services; `createResponseCache` is the product's.
+ */
+export type ResponseCacheFactory = <Request>(kv: KeyValueStore, service: CacheableService<Request>, logger?: CacheLogger) => ResponseCache;
+
 /** How many request signatures peekLocal remembers the parse of (oldest forgotten first). */
 const PEEK_SIGNATURES = 2_000;
 
@@ -166,8 +173,6 @@ export function createResponseCache<Request>(
   logger?: CacheLogger,
   /** the per-window budgets (tests make them small); SHARED_BUDGET_BYTES otherwise */
   budgets: Readonly<Record<number, number>> = SHARED_BUDGET_BYTES,
-  /** benchmarks only (CSW_CACHE_BENCH_MISS): every request is answered as a miss, see libs/config */
-  opts: { alwaysMiss?: boolean } = {},
 ): ResponseCache {
   const budgetOf = (ttl: number): number => budgets[ttl] ?? Math.min(...Object.values(budgets));
   const storeError = (err: unknown) => logger?.warn({ err: (err as Error)?.message ?? String(err) }, 'cache respons publik tidak tersedia; dijawab dari basis data');
@@ -275,7 +280,7 @@ export function createResponseCache<Request>(
     }
     const key = cacheKey(parsed);
     const ttl = ttlSeconds(parsed);
-    const copy = opts.alwaysMiss ? undefined : local.get(key);
+    const copy = local.get(key);
     let generation: number | undefined;
     let stored: string | null = null;
     if (copy) {
@@ -292,7 +297,7 @@ export function createResponseCache<Request>(
       return { ...fresh, etag: etagOf(fresh.body), ...headers(parsed, fresh), cache: 'bypass' };
     }
     const scope = scopes.of(generation);
-    const hit = opts.alwaysMiss ? undefined : parseStored(stored);
+    const hit = parseStored(stored);
     if (hit && hit.generation === generation) {
       const { expiresAt, generation: _g, ...entry } = hit;
       return fromLocal(local.set(key, { ...entry, scope }, Math.min(ttl, (expiresAt - Date.now()) / 1000)), parsed);
@@ -344,7 +349,6 @@ export function createResponseCache<Request>(
   }
 
   function peekLocal(signature: string, request: () => ServiceHttpRequest): CachedResult | Promise<CachedResult | undefined> | undefined {
-    if (opts.alwaysMiss) return undefined;
     const known = peekKey(signature, request);
     if (!known) return undefined;
     if (!local.get(known.key)) return undefined;

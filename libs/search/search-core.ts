@@ -2,7 +2,7 @@ import type { MetadataRecord } from '../catalogue/record.types';
 import { createMatchCounter, type MatchCount, type MatchCounter } from './match-count';
 import type { FilterNode } from './filter/filter-ast';
 import { DOMAIN_LIMIT, hasDomain, resolveCanonical, resolveOarecQueryable } from './queryables';
-import type { FacetSpec, FacetValue, PageRow, SearchStore } from './search-port';
+import type { FacetSpec, FacetValue, PageRow, SearchStore } from './search.ports';
 import { sortableQueryable, type SortSpec } from './sort-order';
 import { invalid } from './search-error';
 

@@ -8,10 +8,10 @@ import type { RecordRenderer } from '../../libs/processors/processor-deps';
 import type { ObjectStore } from '../../libs/objectstore/object-store';
 import type { ComponentProbes } from '../../libs/ops/component-probes';
 import type { Metrics } from '../../libs/metrics/metrics';
-import type { PublicPagesSource } from '../../libs/catalogue/public-pages.port';
+import type { PublicPagesSource } from '../../libs/catalogue/public-pages.ports';
 import type { DashboardQueues } from '../../libs/jobs/dashboard-queues';
 import type { BuiltinCatalogue } from '../../libs/assembly/catalogue-assembly';
-import type { OarecHtmlRenderer } from '../../libs/oarec/html-port';
+import type { OarecHtmlRenderer } from '../../libs/oarec/html.ports';
 import type { CatalogueUseCases } from '../../libs/assembly/use-case-assembly';
 import type { OaiService } from '../../libs/oai/oai-service';
 

@@ -7,11 +7,12 @@ import type { Config } from '../../libs/config';
 import type { Logger } from '../../libs/logger';
 import { openDatabase } from '../../libs/db/open-database';
 import type { Database } from '../../libs/db/database';
-import type { AfterCommit } from '../../libs/catalogue/records-ports';
+import type { AfterCommit } from '../../libs/catalogue/records.ports';
 import { assembleUseCases } from '../../libs/assembly/use-case-assembly';
 import { assembleOai } from '../../libs/assembly/oai-assembly';
 import { OAI_PATH } from './routes/oai.routes';
 import { hasPendingEvents } from '../../libs/db/outbox.repository';
+import { listScheduledSources } from '../../libs/db/harvest-source.repository';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { createRedisStore } from '../../libs/cache/redis-store';
 import { assembleJobWork } from '../../libs/assembly/job-assembly';
@@ -20,6 +21,7 @@ import type { AppDeps } from './app-deps';
 import { ensureBootstrapAdmin } from './bootstrap';
 import { createLoginThrottle } from './auth/login-throttle';
 import { bumpPublicGeneration, followPublicGeneration } from '../../libs/response-cache/generation';
+import type { ResponseCacheFactory } from '../../libs/response-cache/response-cache';
 import { createBuiltinCatalogue } from '../../libs/assembly/catalogue-assembly';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
 import { createMetrics } from '../../libs/metrics/metrics';
@@ -47,12 +49,21 @@ export interface ApiRuntime {
   close(): Promise<void>;
 }
 
+/** What whoever starts the API may put in instead of the product's defaults. */
+export interface ApiRuntimeOptions {
+  /**
+   * Makes the response caches in front of CSW and OGC API – Records: a different cache
+   * implementation than libs/response-cache's (the default); libs/assembly/catalogue-assembly.ts.
+   */
+  responseCache?: ResponseCacheFactory;
+}
+
 /**
  * Opens every connection the API needs and returns the app's dependencies. The one place the
  * two run modes differ: embedded (PGlite, memory sessions/cache, jobs in process) or server
  * (PostgreSQL, Redis sessions/cache, BullMQ jobs run by the worker process).
  */
-export async function startApiRuntime(config: Readonly<Config>, logger: Logger): Promise<ApiRuntime> {
+export async function startApiRuntime(config: Readonly<Config>, logger: Logger, options: ApiRuntimeOptions = {}): Promise<ApiRuntime> {
   // first: a malformed OBJECTSTORE_URL fails the start before any connection is opened
   const objectStore = openObjectStore(config);
   const startup = createStartupLog(logger);
@@ -109,10 +120,10 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger):
 
   await startup.time('admin awal diperiksa', () => ensureBootstrapAdmin(useCases.users, config, logger));
   // embedded mode keeps harvest schedules as in-process timers: register them again at every start
-  if (!config.redisUrl) await syncHarvestSchedules(db, jobs);
+  if (!config.redisUrl) await syncHarvestSchedules(() => listScheduledSources(db), jobs);
 
   // the search core, its cache and the protocol adapters: assembled once, here
-  const catalogue = createBuiltinCatalogue({ config, db, kv, logger, renderer, jobs });
+  const catalogue = createBuiltinCatalogue({ config, db, kv, logger, renderer, jobs, ...(options.responseCache ? { responseCache: options.responseCache } : {}) });
   const publicPages = publicPagesSource(db);
   // the public pages (HTML of the Records routes), assembled once; the catalogue's name and
   // abstract are the CSW identity, read per page so an administrator's edit shows at once

@@ -14,6 +14,8 @@ import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { startMetricsServer, type MetricsServer } from '../../libs/metrics/metrics-server';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
 import { syncHarvestSchedules } from '../../libs/processors/harvest-schedules';
+import { listScheduledSources } from '../../libs/db/harvest-source.repository';
+import { renderStoreFor } from '../../libs/assembly/job-stores';
 
 export interface WorkerRuntime {
   jobs: JobSystem;
@@ -71,9 +73,9 @@ export async function startWorker(config: Readonly<Config>, logger: Logger, opts
   relay.kick();
   // harvest schedules are BullMQ job schedulers in Redis; upserting them again is harmless and
   // restores them should Redis have lost its data
-  await syncHarvestSchedules(db, jobs).catch((err) => logger.warn({ err: (err as Error).message }, 'jadwal panen belum dapat disinkronkan'));
+  await syncHarvestSchedules(() => listScheduledSources(db), jobs).catch((err) => logger.warn({ err: (err as Error).message }, 'jadwal panen belum dapat disinkronkan'));
   const reconciler = startReconciler({
-    db,
+    renders: renderStoreFor(db),
     logger,
     intervalMs: config.worker.reconcileIntervalSeconds * 1000,
     enqueue: (p) => jobs.enqueue('record.render', p, { retryExhausted: true }),

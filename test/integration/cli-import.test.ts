@@ -13,6 +13,7 @@ import { importFiles } from '../../libs/import/batch-import';
 import { recordsBatchOn } from '../../libs/assembly/use-case-assembly';
 import { jobForEvent, validateJobPayload } from '../../libs/jobs/job-registry';
 import { createLogger } from '../../libs/logger';
+import { jobStoresFor } from '../../libs/assembly/job-stores';
 import { createJobSystem } from '../../libs/processors/job-system';
 import { jobHandlerServices } from '../helpers/job-handler-services';
 import { RENDER_FORMATS } from '../../libs/render/formats';
@@ -165,7 +166,7 @@ describe('import --publish', () => {
   it('the job handlers render every form of every record from those events and bump the CSW cache generation', async () => {
     const kv = createMemoryStore();
     const jobs = await createJobSystem({
-      config: Object.freeze(parseConfig({ LOG_LEVEL: 'silent' })), db: w.t.db, kv, logger: createLogger('silent'), role: 'worker', reconcile: false,
+      config: Object.freeze(parseConfig({ LOG_LEVEL: 'silent' })), stores: jobStoresFor(w.t.db), kv, logger: createLogger('silent'), role: 'worker', reconcile: false,
       handlerServices: await jobHandlerServices(),
     });
     try {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { findCredentialsByUsername, findUserByUsername } from '../../libs/db/user.repository';
 import { findOrganisationByIdOrName } from '../../libs/db/organisation.repository';
 import { verifyPassword } from '../../libs/security/password';
@@ -200,6 +201,23 @@ describe('the real entry point (tsx services/api/cli/main.ts)', () => {
     expect(user.code).toBe(0);
     expect(user.out).toMatch(/kata sandi: \S{20}/);
     expect((await findUserByUsername(t.db, 'walikota'))?.role).toBe('ADMIN');
+  });
+
+  it('loads the use cases only for a command that needs them (help and org:list stay light)', async () => {
+    const hook = path.resolve(__dirname, '../helpers/loaded-modules-hook.cjs');
+    const loaded = (err: string): string[] =>
+      err.split('\n').filter((l) => l.startsWith('LOADED_MODULES ')).flatMap((l) => JSON.parse(l.slice('LOADED_MODULES '.length)) as string[]);
+    const help = await spawnCli(['help'], { ...env(), NODE_OPTIONS: `--require ${hook}` });
+    expect(help.code).toBe(0);
+    const atHelp = loaded(help.err);
+    expect(atHelp).toContain('services/api/cli/run-cli.ts'); // the hook saw the CLI's own modules
+    expect(atHelp.filter((f) => /^libs\/(assembly|harvest)\/|^libs\/catalogue\/(users|records)\.service\.ts$/.test(f))).toEqual([]);
+    const list = await spawnCli(['org:list'], { ...env(), NODE_OPTIONS: `--require ${hook}` });
+    expect(list.code).toBe(0);
+    const atList = loaded(list.err);
+    expect(atList).toContain('libs/assembly/cli-assembly.ts');
+    // the heavy parts belong to the commands that use them
+    expect(atList.filter((f) => /^libs\/(harvest\/harvest-run|import\/batch-import|jobs\/bullmq-runner)\.ts$/.test(f))).toEqual([]);
   });
 
   it('exits 1 on failure and 2 on wrong usage or invalid configuration', async () => {

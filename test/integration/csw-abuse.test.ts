@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Redis } from 'ioredis';
 import { openDatabase } from '../../libs/db/open-database';
 import { isAppError } from '../../libs/errors';
-import { MAX_FILTER_VERTICES, MAX_POST_ELEMENTS } from '../../libs/csw/request/request-limits';
+import { MAX_FILTER_VERTICES, MAX_POST_ELEMENTS } from '../../libs/csw/request-limits';
 import { completeDoc, loginAgent, seedRecord, seedWorld, type World } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { TEST_REDIS_URL } from '../helpers/env';

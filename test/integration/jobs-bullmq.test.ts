@@ -9,6 +9,7 @@ import { renderVersions } from '../../libs/db/render.repository';
 import { renderJobId } from '../../libs/jobs/job-ids';
 import { JobPayloadError } from '../../libs/jobs/job-registry';
 import { bullPrefix } from '../../libs/jobs/redis-connection';
+import { jobStoresFor } from '../../libs/assembly/job-stores';
 import { createJobSystem, type JobSystem } from '../../libs/processors/job-system';
 import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import { jobHandlerServices } from '../helpers/job-handler-services';
@@ -58,8 +59,8 @@ describe('job system on BullMQ (server mode)', () => {
     redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
     const kv = createRedisStore(redis, `${prefix}:`);
     const logger = createLogger('silent');
-    producer = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer' });
-    worker = await createJobSystem({ config, db: t.db, kv, logger, role: 'worker', handlerServices: await jobHandlerServices(renderer) });
+    producer = await createJobSystem({ config, stores: jobStoresFor(t.db), kv, logger, role: 'producer' });
+    worker = await createJobSystem({ config, stores: jobStoresFor(t.db), kv, logger, role: 'worker', handlerServices: await jobHandlerServices(renderer) });
     const org = await createOrganisation(t.db, { name: 'Organisasi BullMQ' });
     orgId = org.id;
     ownerId = (await createUser(t.db, { username: 'bull', passwordHash: 'x', role: 'PRODUSEN', organisationId: org.id })).id;

@@ -7,6 +7,7 @@ import { createOrganisation } from '../../libs/db/organisation.repository';
 import { createUser } from '../../libs/db/user.repository';
 import { deleteRecordById, insertRecord, updateRecordStatus } from '../../libs/db/record.repository';
 import { findStaleRenderRecords, renderVersions, upsertRenders } from '../../libs/db/render.repository';
+import { jobStoresFor } from '../../libs/assembly/job-stores';
 import { createJobSystem, type JobSystem } from '../../libs/processors/job-system';
 import { RENDER_FORMATS } from '../../libs/render/formats';
 import type { MetadataRecord, RecordStatus } from '../../libs/catalogue/record.types';
@@ -52,12 +53,12 @@ describe('job system inline (embedded mode)', () => {
   };
 
   it('is the inline kind in embedded mode, whatever the role', async () => {
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices() });
+    jobs = await createJobSystem({ config, stores: jobStoresFor(t.db), kv, logger, role: 'producer', handlerServices: await handlerServices() });
     expect(jobs.kind).toBe('inline');
   });
 
   it('renders every stored form for a created record', async () => {
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
+    jobs = await createJobSystem({ config, stores: jobStoresFor(t.db), kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
     const rec = await record('Peta Inline');
     await jobs.dispatchEvent({ id: 1, type: 'record.created', payload: { recordId: rec.id, version: rec.version }, createdAt: '' });
     await jobs.whenIdle();
@@ -66,7 +67,7 @@ describe('job system inline (embedded mode)', () => {
   });
 
   it('a status change touching PUBLISHED re-renders and bumps the CSW generation; others only re-render', async () => {
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
+    jobs = await createJobSystem({ config, stores: jobStoresFor(t.db), kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
     const rec = await record('Peta Status', 'REVIEW');
     const gen0 = await currentPublicGeneration(kv);
 
@@ -100,7 +101,7 @@ describe('job system inline (embedded mode)', () => {
     const lagging = (await findStaleRenderRecords(t.db, { formats: RENDER_FORMATS, limit: 1000 })).map((r) => r.id);
     expect(lagging).toEqual(expect.arrayContaining([missing.id, stale.id]));
 
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices() }); // embedded: reconciler on
+    jobs = await createJobSystem({ config, stores: jobStoresFor(t.db), kv, logger, role: 'producer', handlerServices: await handlerServices() }); // embedded: reconciler on
     await waitFor(async () => (await rendersAt(t.db, missing.id, missing.version)) && (await rendersAt(t.db, stale.id, staleNow.version)), 'rekonsiliasi');
     expect((await renderVersions(t.db, stale.id)).gmd).toBe(staleNow.version);
     expect(await findStaleRenderRecords(t.db, { formats: RENDER_FORMATS, limit: 1000 })).toEqual([]);
@@ -116,7 +117,7 @@ describe('job system inline (embedded mode)', () => {
   });
 
   it('a deleted record: its render job is done, its renders are gone, nothing fails', async () => {
-    jobs = await createJobSystem({ config, db: t.db, kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
+    jobs = await createJobSystem({ config, stores: jobStoresFor(t.db), kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
     const rec = await record('Akan Dihapus');
     await jobs.enqueue('record.render', { recordId: rec.id, version: rec.version });
     await jobs.whenIdle();

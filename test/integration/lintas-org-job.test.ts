@@ -1,4 +1,4 @@
-import type { LintasOrgCounts } from '../../libs/catalogue/records-ports';
+import type { LintasOrgCounts } from '../../libs/catalogue/records.ports';
 import { readLintasOrgCounts, recountLintasOrg } from '../../libs/db/lintas-org.repository';
 import { createLogger } from '../../libs/logger';
 import { startWorker, type WorkerRuntime } from '../../services/worker/start-worker';

@@ -1,4 +1,4 @@
-import { toOaiIdentifier } from '../../libs/oai/oai-identifiers';
+import { toOaiIdentifier } from '../../libs/oai/request/oai-identifiers';
 import { completeDoc, seedWorld, type World } from '../helpers/fixtures';
 import { harvestAll, oaiGet } from '../helpers/oai-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../services/api/app';
 import { startApiRuntime } from '../../services/api/runtime';
 import { createLogger } from '../../libs/logger';
-import { deriveTokenKey, encodeToken } from '../../libs/oai/resumption-token';
+import { deriveTokenKey, encodeToken } from '../../libs/oai/request/resumption-token';
 import { useSeededApp } from '../helpers/seeded-app';
 import { seedRecord } from '../helpers/fixtures';
 import { harvestAll, oaiGet, oaiPost, readOai } from '../helpers/oai-client';

@@ -5,7 +5,7 @@ import { useSeededApp } from '../helpers/seeded-app';
 import { completeDoc, seedRecord, type Agent } from '../helpers/fixtures';
 import { harvestAll, oaiGet, type OaiAnswer } from '../helpers/oai-client';
 import { childElements } from '../helpers/oai-structure';
-import { toOaiIdentifier } from '../../libs/oai/oai-identifiers';
+import { toOaiIdentifier } from '../../libs/oai/request/oai-identifiers';
 
 /**
  * The change feed: every path that changes a published record — the REST workflow, the

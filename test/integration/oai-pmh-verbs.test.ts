@@ -7,7 +7,7 @@ import { completeDoc, createFixtureUser, seedRecord } from '../helpers/fixtures'
 import { harvestAll, oaiGet } from '../helpers/oai-client';
 import { childElements } from '../helpers/oai-structure';
 import { validateXsdMany } from '../helpers/xsd';
-import { toOaiIdentifier } from '../../libs/oai/oai-identifiers';
+import { toOaiIdentifier } from '../../libs/oai/request/oai-identifiers';
 
 /**
  * The six verbs against the real app on PostgreSQL, page size 3 so lists need resumption

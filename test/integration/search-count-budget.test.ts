@@ -7,7 +7,7 @@ import { createOarecService } from '../../libs/oarec/oarec-service';
 import { createMatchCounter, type MatchCounter } from '../../libs/search/match-count';
 import { createResponseCache } from '../../libs/response-cache/response-cache';
 import { createSearchCore } from '../../libs/search/search-core';
-import type { SearchStore } from '../../libs/search/search-port';
+import type { SearchStore } from '../../libs/search/search.ports';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 import { IDENTITY, renderFor } from '../unit/csw-service-fixtures';
 

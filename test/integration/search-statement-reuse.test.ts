@@ -1,6 +1,6 @@
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { createSearchStore } from '../../libs/db/search.repository';
-import type { SearchQuery, SearchStore } from '../../libs/search/search-port';
+import type { SearchQuery, SearchStore } from '../../libs/search/search.ports';
 import type { FilterNode } from '../../libs/search/filter/filter-ast';
 import type { SortSpec } from '../../libs/search/sort-order';
 import { createFixtureUser, seedRecord } from '../helpers/fixtures';

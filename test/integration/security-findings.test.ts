@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ConfigError, parseConfig } from '../../libs/config';
 import request from 'supertest';
 import { insertRecord } from '../../libs/db/record.repository';
-import { toOaiIdentifier } from '../../libs/oai/oai-identifiers';
+import { toOaiIdentifier } from '../../libs/oai/request/oai-identifiers';
 import { oaiGet } from '../helpers/oai-client';
 import { completeDoc, loginAgent, seedRecord, seedWorld, type World } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';

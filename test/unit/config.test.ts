@@ -51,6 +51,10 @@ describe('parseConfig: defaults (no configuration = embedded mode)', () => {
     expect(c.metricsToken).toBeUndefined();
     expect(c.statusProbeTimeoutMs).toBe(2_000);
   });
+  it('knows no benchmark switch: a benchmark puts its parts in through the runtime, not the configuration (issue 23)', () => {
+    // the former CSW_CACHE_BENCH_MISS changes nothing of the configuration any more
+    expect(parseConfig({ CSW_CACHE_BENCH_MISS: '1' })).toEqual(c);
+  });
   it('treats empty and blank values as unset', () => {
     const blank = parseConfig({ PORT: '', DATABASE_URL: '   ', LOG_LEVEL: '' });
     expect(blank.port).toBe(8080);

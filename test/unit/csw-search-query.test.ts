@@ -1,14 +1,14 @@
 import { createCswService, type CswService } from '../../libs/csw/csw-service';
 import { parseCql } from '../../libs/csw/filter/parse-cql';
 import type { FilterNode } from '../../libs/search/filter/filter-ast';
-import type { FacetSpec, PageRow, SearchQuery, SearchStore } from '../../libs/search/search-port';
+import type { FacetSpec, PageRow, SearchQuery, SearchStore } from '../../libs/search/search.ports';
 import { IDENTITY } from './csw-service-fixtures';
 
 /**
  * CSW's side of the search core's door, without a database: a request (KVP or XML) becomes a
  * query VALUE — the filter tree, the sort list, the page — handed to the search port, and the
  * page the port returns becomes the answer. The port here is an in-memory fake of the search
- * store (libs/search/search-port.ts) that records what it is asked; the real store and the SQL
+ * store (libs/search/search.ports.ts) that records what it is asked; the real store and the SQL
  * it compiles are tested on PostgreSQL (test/integration/csw-search.test.ts,
  * search-statement-reuse.test.ts, csw-http.test.ts and the golden suites).
  */

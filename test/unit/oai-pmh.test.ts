@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { parseUtcBound, toDatestamp } from '../../libs/oai/oai-dates';
-import { oaiDcFromCswRecord } from '../../libs/oai/oai-dc';
-import { encodeLocal, fromOaiIdentifier, toOaiIdentifier } from '../../libs/oai/oai-identifiers';
-import { parseOaiRequest } from '../../libs/oai/oai-request';
+import { parseUtcBound, toDatestamp } from '../../libs/oai/request/oai-dates';
+import { oaiDcFromCswRecord } from '../../libs/oai/responses/oai-dc';
+import { encodeLocal, fromOaiIdentifier, toOaiIdentifier } from '../../libs/oai/request/oai-identifiers';
+import { parseOaiRequest } from '../../libs/oai/request/oai-request';
 import { levelSetSpec, organisationSetSpec, resolveSet } from '../../libs/oai/oai-sets';
-import { decodeToken, deriveTokenKey, encodeToken, type TokenState } from '../../libs/oai/resumption-token';
+import { decodeToken, deriveTokenKey, encodeToken, type TokenState } from '../../libs/oai/request/resumption-token';
 import { parseConfig } from '../../libs/config';
 import { parseOai, childElements } from '../helpers/oai-structure';
 

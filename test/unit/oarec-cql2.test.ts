@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { parseCql2Text } from '../../libs/oarec/cql2/cql2-text';
 import { cql2ToFilter } from '../../libs/oarec/cql2/cql2-to-filter';
 import { OarecError } from '../../libs/oarec/oarec-error';
-import { parseItemQuery } from '../../libs/oarec/item-query';
+import { parseItemQuery } from '../../libs/oarec/request/item-query';
 import { compileFilter } from '../../libs/db/search-sql/compile-filter';
 import { SearchError } from '../../libs/search/search-error';
 import { thrownError } from '../helpers/thrown-error';

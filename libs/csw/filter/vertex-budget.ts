@@ -1,5 +1,5 @@
 import { invalid } from '../csw-error';
-import { MAX_FILTER_VERTICES } from '../request/request-limits';
+import { MAX_FILTER_VERTICES } from '../request-limits';
 import type { FilterNode } from '../../search/filter/filter-ast';
 
 const tooMany = (): Error =>

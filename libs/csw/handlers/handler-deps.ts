@@ -1,5 +1,5 @@
 import type { CswIdentity } from '../csw-identity';
-import type { SearchStore } from '../../search/search-port';
+import type { SearchStore } from '../../search/search.ports';
 import type { MatchCounter } from '../../search/match-count';
 import type { SearchCore } from '../../search/search-core';
 import type { RenderFormat } from '../../render/formats';

@@ -1,5 +1,5 @@
 import type { RenderFormat } from '../../render/formats';
-import type { PageRow } from '../../search/search-port';
+import type { PageRow } from '../../search/search.ports';
 import { OUTPUT_SCHEMAS } from '../capabilities';
 import type { ElementSet } from '../request/csw-request';
 import type { CswServiceDeps } from './handler-deps';

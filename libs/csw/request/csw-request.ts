@@ -1,14 +1,13 @@
 import type { FilterNode } from '../../search/filter/filter-ast';
 import type { SortSpec } from '../sort-by';
 import type { QName } from '../namespaces';
+import type { CapabilitiesSection, CswOperation, ElementSet, ResultType } from '../csw-vocabulary';
 
 /**
  * One request model for KVP (GET) and XML (POST): both parsers produce a `CswRequest`,
  * everything after parsing (dispatch, responses, the cache key) works on this type only.
  */
-export type ElementSet = 'brief' | 'summary' | 'full';
-export type ResultType = 'hits' | 'results' | 'validate';
-export type CapabilitiesSection = 'ServiceIdentification' | 'ServiceProvider' | 'OperationsMetadata' | 'Filter_Capabilities' | 'All';
+export type { CapabilitiesSection, CswOperation, ElementSet, ResultType };
 
 export interface GetCapabilitiesRequest {
   operation: 'GetCapabilities';
@@ -66,4 +65,6 @@ export interface GetDomainRequest {
 }
 
 export type CswRequest = GetCapabilitiesRequest | GetRecordsRequest | GetRecordByIdRequest | DescribeRecordRequest | GetDomainRequest;
-export type CswOperation = CswRequest['operation'];
+/** compiles only while the parsed requests and the vocabulary name the same operations */
+type Assert<T extends true> = T;
+export type OperationsAgree = Assert<[CswRequest['operation']] extends [CswOperation] ? ([CswOperation] extends [CswRequest['operation']] ? true : false) : false>;

@@ -8,7 +8,7 @@ import { checkFilterVertices } from '../filter/vertex-budget';
 import { NS } from '../namespaces';
 import { parseSortByKvp } from '../sort-by';
 import { parseXmlSafely, XmlInputError } from '../../xml/safe-parse';
-import { MAX_POST_ELEMENTS } from './request-limits';
+import { MAX_POST_ELEMENTS } from '../request-limits';
 import type { GetRecordsRequest } from './csw-request';
 import { buildKvpEcho, type KvpEchoInput } from './kvp-echo';
 import { bboxFilter, combineAnd, freeTextFilter, parseBboxParam } from './kvp-filters';

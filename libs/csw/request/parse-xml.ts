@@ -3,7 +3,7 @@ import { asCswErrors, invalid, missing } from '../csw-error';
 import { DEFAULT_OUTPUT_SCHEMA, SERVICE_TYPE } from '../capabilities';
 import { NS } from '../namespaces';
 import { parseXmlSafely, XmlInputError } from '../../xml/safe-parse';
-import { MAX_POST_ELEMENTS } from './request-limits';
+import { MAX_POST_ELEMENTS } from '../request-limits';
 import { buildCapabilitiesRequest } from './capabilities-request';
 import type { CswRequest, DescribeRecordRequest, GetRecordByIdRequest } from './csw-request';
 import { buildGetDomain, checkService, checkVersion, unsupportedOperation, UNSUPPORTED_OPERATIONS } from './operation-checks';

@@ -1,7 +1,7 @@
 import { html } from './html-escape';
 import { pageLayout } from './page-layout';
 import { PATHS, type HtmlPageContext } from './page-context';
-import type { CatalogueSummary } from '../../catalogue/public-pages.port';
+import type { CatalogueSummary } from '../../catalogue/public-pages.ports';
 import { formatCount, formatDate, typeLabel } from './labels';
 
 export interface HomePageData {

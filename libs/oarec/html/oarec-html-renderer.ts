@@ -1,4 +1,4 @@
-import type { PublicPagesSource } from '../../catalogue/public-pages.port';
+import type { PublicPagesSource } from '../../catalogue/public-pages.ports';
 import type { HtmlPageContext } from './page-context';
 import type { Facets, OarecItems, OarecRecord } from './record-feature.types';
 import { homePage } from './home.page';

@@ -1,4 +1,4 @@
-import type { SitemapEntry } from '../../catalogue/public-pages.port';
+import type { SitemapEntry } from '../../catalogue/public-pages.ports';
 
 /**
  * sitemaps.org documents for the public pages: one `urlset` with the home page, the search

@@ -1,6 +1,10 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Config } from '../../../libs/config';
-import type { Database } from '../../../libs/db/database';
+import type { CliHarvestJobs, HarvestRunner } from '../../../libs/assembly/cli-assembly';
+import type { OrganisationsService } from '../../../libs/catalogue/organisations.service';
+import type { RecordsBatch } from '../../../libs/catalogue/records-batch';
+import type { UsersService } from '../../../libs/catalogue/users.service';
+import type { HarvestSourcesService } from '../../../libs/harvest/harvest-sources.service';
 
 /**
  * One CLI command = one file exporting a `CliCommand`, listed once in commands.ts. The runner
@@ -11,10 +15,21 @@ export interface ParsedArgs {
   values: Record<string, string | boolean | undefined>;
 }
 
+/**
+ * What a command works with: the use cases the API uses, built by the runner (run-cli.ts, the CLI's
+ * composition root) over the configured store. The store is opened and the use cases are loaded on
+ * the first call, so a usage error never touches the database and listing the commands stays quick.
+ */
 export interface CliContext {
   config: Readonly<Config>;
-  /** the configured store, opened on first use (usage errors never touch the database) */
-  db(): Promise<Database>;
+  users(): Promise<UsersService>;
+  organisations(): Promise<OrganisationsService>;
+  /** harvest source administration; schedule changes go through `jobs` */
+  harvestSources(jobs: CliHarvestJobs): Promise<HarvestSourcesService>;
+  /** runs an opened harvest run in this process */
+  harvestRunner(): Promise<HarvestRunner>;
+  /** the records use case's batch side (the bulk import) */
+  recordsBatch(): Promise<RecordsBatch>;
   /** a line for the operator (stdout) */
   out(line: string): void;
   /** a warning or problem (stderr) */

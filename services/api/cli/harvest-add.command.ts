@@ -1,7 +1,4 @@
-import { findUserByUsername, listUsersOfOrganisation } from '../../../libs/db/user.repository';
-import { harvestSecretBox } from '../../../libs/harvest/harvest-settings';
 import { isAppError } from '../../../libs/errors';
-import { harvestSourcesOn } from '../../../libs/assembly/use-case-assembly';
 import { CliFailure, UsageError, stringOption, type CliCommand } from './cli-command';
 import { cliHarvestJobs } from './harvest-cli-support';
 import { resolveOrgOption } from './org-option';
@@ -39,17 +36,17 @@ export const harvestAddCommand: CliCommand = {
       ...(stringOption(args, 'record-form') ? { recordForm: stringOption(args, 'record-form') } : {}),
       ...(username !== undefined ? { credentials: { username, password } } : {}),
     };
-    const db = await ctx.db();
     const org = await resolveOrgOption(ctx, args);
+    const users = await ctx.users();
     const ownerName = stringOption(args, 'owner');
     const owner = ownerName
-      ? await findUserByUsername(db, ownerName)
-      : (await listUsersOfOrganisation(db, org.id)).find((u) => u.role === 'ADMIN' && u.active);
+      ? await users.findByUsername(ownerName)
+      : (await users.listIn(org.id)).find((u) => u.role === 'ADMIN' && u.active);
     if (!owner || owner.organisationId !== org.id) throw new CliFailure(ownerName ? `Pengguna "${ownerName}" bukan anggota organisasi "${org.name}".` : `Organisasi "${org.name}" tidak memiliki ADMIN aktif; berikan --owner.`);
     body.organisationId = org.id;
     const side = cliHarvestJobs(ctx.config);
     try {
-      const s = await harvestSourcesOn(db, side.jobs, harvestSecretBox(ctx.config)).create(null, body, { ownerId: owner.id, defaultOrg: org.id });
+      const s = await (await ctx.harvestSources(side.jobs)).create(null, body, { ownerId: owner.id, defaultOrg: org.id });
       ctx.out(`Sumber panen dibuat: ${s.id} (${s.name}, ${s.protocol}, mode ${s.mode}, ${s.pageSize} per halaman${s.schedule ? `, jadwal "${s.schedule}"` : ', manual'})`);
       if (s.schedule && side.embedded) ctx.out('Mode tertanam: jadwal berlaku saat API dimulai berikutnya.');
     } catch (err) {

@@ -1,6 +1,4 @@
-import { harvestSecretBox } from '../../../libs/harvest/harvest-settings';
 import { isAppError } from '../../../libs/errors';
-import { harvestSourcesOn } from '../../../libs/assembly/use-case-assembly';
 import { CliFailure, type CliCommand } from './cli-command';
 import { cliHarvestJobs } from './harvest-cli-support';
 
@@ -13,7 +11,7 @@ export const harvestRemoveCommand: CliCommand = {
   async run(ctx, args) {
     const side = cliHarvestJobs(ctx.config);
     try {
-      await harvestSourcesOn(await ctx.db(), side.jobs, harvestSecretBox(ctx.config)).remove(null, args.positionals[0]!);
+      await (await ctx.harvestSources(side.jobs)).remove(null, args.positionals[0]!);
       ctx.out(`Sumber panen ${args.positionals[0]} dihapus.`);
     } catch (err) {
       if (isAppError(err)) throw new CliFailure(err.detail ?? err.title);

@@ -1,11 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { harvestStoreFor } from '../../../libs/db/harvest-store';
-import { openRun } from '../../../libs/db/harvest-run.repository';
-import { findSourceById } from '../../../libs/db/harvest-source.repository';
-import { executeHarvestRun } from '../../../libs/harvest/harvest-run';
-import { harvestOutboundPolicy, harvestRunLimits, harvestSecretBox, harvestUserAgent } from '../../../libs/harvest/harvest-settings';
-import { createLogger } from '../../../libs/logger';
+import { isAppError } from '../../../libs/errors';
 import { CliFailure, stringOption, type CliCommand } from './cli-command';
+import { READ_ONLY_HARVEST_JOBS } from './harvest-cli-support';
 
 export const harvestRunCommand: CliCommand = {
   name: 'harvest:run',
@@ -13,27 +9,23 @@ export const harvestRunCommand: CliCommand = {
   usage: '<id-sumber> [--incremental] [--report laporan.json]',
   details: [
     'Keluar dengan kode 1 bila run gagal (laporan tetap tersimpan dan dicetak).',
-    'Mode tertanam: hentikan server dulu (direktori PGlite hanya dapat dibuka satu proses).',
+    'Mode tertanam: bila server berjalan, run memakai basis data server itu (lewat soket di DATA_DIR).',
   ],
   options: { incremental: { type: 'boolean' }, report: { type: 'string' } },
   positionals: { min: 1, max: 1, names: '<id-sumber>' },
   async run(ctx, args) {
-    const db = await ctx.db();
     const id = args.positionals[0]!;
-    const source = await findSourceById(db, id);
-    if (!source) throw new CliFailure(`Sumber panen "${id}" tidak ditemukan (lihat harvest:list).`);
     const incremental = args.values.incremental === true;
-    const { run: opened, created } = await openRun(db, id, 'cli', incremental);
+    // the run is opened here and executed in this process, so no job is queued for it
+    const sources = await ctx.harvestSources(READ_ONLY_HARVEST_JOBS);
+    const { source, run: opened, created } = await sources.openOwnRun(id, incremental).catch((err: unknown) => {
+      if (isAppError(err) && err.code === 'NOT_FOUND') throw new CliFailure(`Sumber panen "${id}" tidak ditemukan (lihat harvest:list).`);
+      throw err;
+    });
     if (!created) throw new CliFailure(`Sumber ini sudah punya run ${opened.id} (${opened.status}).`);
     ctx.out(`Memanen "${source.name}" (${source.protocol}) dari ${source.url} …`);
-    const run = await executeHarvestRun({
-      store: harvestStoreFor(db),
-      secrets: harvestSecretBox(ctx.config),
-      userAgent: harvestUserAgent(ctx.config),
-      outbound: harvestOutboundPolicy(ctx.config),
-      logger: createLogger('warn', 'cli'),
-      limits: harvestRunLimits(ctx.config),
-    }, { sourceId: id, runId: opened.id, trigger: 'cli', incremental });
+    // the harvest run's modules are loaded by the runner when it runs, not when the CLI lists its commands
+    const run = await (await ctx.harvestRunner())({ sourceId: id, runId: opened.id, incremental });
     const r = run?.report;
     if (!run || !r) throw new CliFailure('run tidak berjalan');
     const c = r.counts;

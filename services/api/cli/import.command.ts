@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CREATOR_ROLES } from '../../../libs/catalogue/records.service';
+import type * as RecordsServiceModule from '../../../libs/catalogue/records.service';
 import type { Organisation, User } from '../../../libs/catalogue/user.types';
-import { findUserByUsername, listUsersOfOrganisation } from '../../../libs/db/user.repository';
-import { importFiles, type ImportSummary } from '../../../libs/import/batch-import';
-import { recordsBatchOn } from '../../../libs/assembly/use-case-assembly';
+import type * as BatchImportModule from '../../../libs/import/batch-import';
+import type { ImportSummary } from '../../../libs/import/batch-import';
 import { findXmlFiles, MissingPathError } from '../../../libs/import/xml-files';
 import { CliFailure, UsageError, stringOption, type CliCommand, type CliContext, type ParsedArgs } from './cli-command';
 import { createProgressReporter } from './import-progress';
@@ -23,17 +22,19 @@ function intOption(args: ParsedArgs, name: string, min: number, max: number): nu
 
 /** `--owner <username>` (a PRODUSEN or ADMIN of the organisation), else its first active ADMIN. */
 async function resolveOwner(ctx: CliContext, args: ParsedArgs, org: Organisation): Promise<User> {
-  const db = await ctx.db();
+  const users = await ctx.users();
   const username = stringOption(args, 'owner');
   if (username !== undefined) {
-    const u = await findUserByUsername(db, username);
+    const u = await users.findByUsername(username);
     if (!u) throw new CliFailure(`Pengguna "${username}" tidak ditemukan.`);
     if (u.organisationId !== org.id) throw new CliFailure(`Pengguna "${u.username}" bukan anggota organisasi "${org.name}".`);
     if (!u.active) throw new CliFailure(`Pengguna "${u.username}" tidak aktif.`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { CREATOR_ROLES } = require('../../../libs/catalogue/records.service') as typeof RecordsServiceModule;
     if (!CREATOR_ROLES.includes(u.role)) throw new CliFailure(`Pengguna "${u.username}" berperan ${u.role}; pemilik rekaman harus ${CREATOR_ROLES.join(' atau ')}.`);
     return u;
   }
-  const admin = (await listUsersOfOrganisation(db, org.id)).find((u) => u.role === 'ADMIN' && u.active);
+  const admin = (await users.listIn(org.id)).find((u) => u.role === 'ADMIN' && u.active);
   if (!admin) throw new CliFailure(`Organisasi "${org.name}" tidak memiliki ADMIN aktif; berikan --owner <username>.`);
   return admin;
 }
@@ -108,7 +109,10 @@ export const importCommand: CliCommand = {
     const progress = createProgressReporter(files.length, ctx.out);
     let summary: ImportSummary;
     try {
-      summary = await importFiles(recordsBatchOn(await ctx.db()), files, {
+      // loaded when the command runs, not when the CLI lists its commands: every command paid for it before
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { importFiles } = require('../../../libs/import/batch-import') as typeof BatchImportModule;
+      summary = await importFiles(await ctx.recordsBatch(), files, {
         organisationId: org.id,
         ownerId: owner.id,
         publish,

@@ -1,4 +1,3 @@
-import { createOrganisation } from '../../../libs/db/organisation.repository';
 import { UsageError, type CliCommand } from './cli-command';
 
 const MAX_NAME = 200;
@@ -15,7 +14,7 @@ export const orgCreateCommand: CliCommand = {
     if (name === '' || name.length > MAX_NAME) throw new UsageError(`nama organisasi harus 1–${MAX_NAME} karakter`);
     const allow = args.values['lintas-org'] === true;
     // a taken name (case-insensitive) comes back as AppError CONFLICT: exit code 1
-    const org = await createOrganisation(await ctx.db(), { name, allowLintasOrgReviewer: allow });
+    const org = await (await ctx.organisations()).create({ name, allowLintasOrgReviewer: allow });
     ctx.out(`Organisasi dibuat: ${org.name}`);
     ctx.out(`  id: ${org.id}`);
     ctx.out(`  reviewer lintas organisasi: ${org.allowLintasOrgReviewer ? 'diizinkan' : 'tidak diizinkan'}`);

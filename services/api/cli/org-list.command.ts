@@ -1,4 +1,3 @@
-import { listOrganisations } from '../../../libs/db/organisation.repository';
 import { formatTable, type CliCommand } from './cli-command';
 
 export const orgListCommand: CliCommand = {
@@ -8,7 +7,7 @@ export const orgListCommand: CliCommand = {
   options: {},
   positionals: { min: 0, max: 0, names: '' },
   async run(ctx) {
-    const orgs = await listOrganisations(await ctx.db());
+    const orgs = await (await ctx.organisations()).list();
     if (orgs.length === 0) {
       ctx.out('Belum ada organisasi.');
       return;

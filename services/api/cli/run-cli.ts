@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../../libs/config';
+import type * as CliAssemblyModule from '../../../libs/assembly/cli-assembly';
+import type { CliUseCases } from '../../../libs/assembly/cli-assembly';
 import type { Database } from '../../../libs/db/database';
 import { isAppError } from '../../../libs/errors';
 import { CliFailure, UsageError, type CliCommand, type CliContext, type ParsedArgs } from './cli-command';
@@ -76,9 +78,22 @@ export async function runCli(argv: readonly string[], env: CliEnvironment): Prom
   }
 
   let opened: { db: Database; close(): Promise<void> } | undefined;
+  let useCases: CliUseCases | undefined;
+  const cases = async (): Promise<CliUseCases> => {
+    if (useCases) return useCases;
+    const db = (opened ??= await env.openDb()).db;
+    // the assembly (and the use cases behind it) is loaded by the first command that needs it, not at start
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { cliUseCasesOn } = require('../../../libs/assembly/cli-assembly') as typeof CliAssemblyModule;
+    return (useCases = cliUseCasesOn(db, env.config));
+  };
   const ctx: CliContext = {
     config: env.config,
-    db: async () => (opened ??= await env.openDb()).db,
+    users: async () => (await cases()).users,
+    organisations: async () => (await cases()).organisations,
+    harvestSources: async (jobs) => (await cases()).harvestSources(jobs),
+    harvestRunner: async () => (await cases()).harvestRunner,
+    recordsBatch: async () => (await cases()).recordsBatch,
     out: env.out,
     err: env.err,
   };

@@ -1,7 +1,6 @@
 import { generatePassword } from '../../../libs/security/password';
 import { ROLES } from '../../../libs/catalogue/record.types';
 import { checkNewUser } from '../auth/user-input';
-import { usersOn } from '../../../libs/assembly/use-case-assembly';
 import { UsageError, stringOption, type CliCommand } from './cli-command';
 import { resolveOrgOption } from './org-option';
 
@@ -45,7 +44,7 @@ export const userCreateCommand: CliCommand = {
     stringOption(args, 'org', true); // a missing --org is a usage error, before the database is opened
     const org = await resolveOrgOption(ctx, args);
     const input = checked.value;
-    const user = await usersOn(await ctx.db()).registerIn(org.id, input, { serviceAdmin });
+    const user = await (await ctx.users()).registerIn(org.id, input, { serviceAdmin });
     ctx.out(`Pengguna dibuat: ${user.username} (${user.role}${user.serviceAdmin ? ', administrator layanan' : ''}) di organisasi "${org.name}"`);
     ctx.out(`  id: ${user.id}`);
     if (!given) {

@@ -1,4 +1,3 @@
-import { listUsersOfOrganisation } from '../../../libs/db/user.repository';
 import { formatTable, stringOption, type CliCommand } from './cli-command';
 import { resolveOrgOption } from './org-option';
 
@@ -11,7 +10,7 @@ export const userListCommand: CliCommand = {
   async run(ctx, args) {
     stringOption(args, 'org', true);
     const org = await resolveOrgOption(ctx, args);
-    const users = await listUsersOfOrganisation(await ctx.db(), org.id);
+    const users = await (await ctx.users()).listIn(org.id);
     if (users.length === 0) {
       ctx.out(`Organisasi "${org.name}" belum memiliki pengguna.`);
       return;

@@ -1,5 +1,4 @@
-import { findUserByUsername, updateUser } from '../../../libs/db/user.repository';
-import { generatePassword, hashPassword } from '../../../libs/security/password';
+import { generatePassword } from '../../../libs/security/password';
 import { passwordProblem } from '../auth/user-input';
 import { CliFailure, UsageError, stringOption, type CliCommand } from './cli-command';
 
@@ -16,10 +15,11 @@ export const userResetPasswordCommand: CliCommand = {
     const password = given ?? generatePassword();
     const problem = passwordProblem(password);
     if (problem) throw new UsageError(`password: ${problem}`);
-    const db = await ctx.db();
-    const user = await findUserByUsername(db, username);
+    const users = await ctx.users();
+    const user = await users.findByUsername(username);
     if (!user) throw new CliFailure(`Pengguna "${username}" tidak ditemukan.`);
-    await updateUser(db, user.id, { passwordHash: await hashPassword(password) });
+    // the session epoch moves on with the hash: every open session of the account ends
+    await users.setPassword(user.id, password);
     ctx.out(`Kata sandi ${user.username} telah diganti.`);
     if (!given) {
       ctx.out(`  kata sandi baru: ${password}`);

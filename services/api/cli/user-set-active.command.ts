@@ -1,4 +1,3 @@
-import { findUserByUsername, listUsersOfOrganisation, updateUser } from '../../../libs/db/user.repository';
 import { CliFailure, UsageError, type CliCommand } from './cli-command';
 
 export const userSetActiveCommand: CliCommand = {
@@ -12,14 +11,14 @@ export const userSetActiveCommand: CliCommand = {
     const [username = '', flag = ''] = args.positionals;
     if (flag !== 'true' && flag !== 'false') throw new UsageError(`nilai harus true atau false, bukan "${flag}"`);
     const active = flag === 'true';
-    const db = await ctx.db();
-    const user = await findUserByUsername(db, username);
+    const users = await ctx.users();
+    const user = await users.findByUsername(username);
     if (!user) throw new CliFailure(`Pengguna "${username}" tidak ditemukan.`);
-    await updateUser(db, user.id, { active });
+    await users.setFlags(user.id, { active });
     ctx.out(`Pengguna ${user.username} sekarang ${active ? 'aktif' : 'nonaktif'}.`);
     if (!active && user.role === 'ADMIN') {
       // the CLI is the operator's recovery tool, so it may do this; it just says what it means
-      const admins = (await listUsersOfOrganisation(db, user.organisationId)).filter((u) => u.role === 'ADMIN' && u.active);
+      const admins = (await users.listIn(user.organisationId)).filter((u) => u.role === 'ADMIN' && u.active);
       if (admins.length === 0) ctx.err('Perhatian: organisasi ini kini tidak memiliki admin aktif.');
     }
   },

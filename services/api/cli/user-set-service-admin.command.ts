@@ -1,4 +1,3 @@
-import { findUserByUsername, updateUser } from '../../../libs/db/user.repository';
 import { CliFailure, type CliCommand } from './cli-command';
 
 /**
@@ -18,11 +17,11 @@ export const userSetServiceAdminCommand: CliCommand = {
   async run(ctx, args) {
     const [username = ''] = args.positionals;
     const on = args.values.off !== true;
-    const db = await ctx.db();
-    const user = await findUserByUsername(db, username);
+    const users = await ctx.users();
+    const user = await users.findByUsername(username);
     if (!user) throw new CliFailure(`Pengguna "${username}" tidak ditemukan.`);
     if (on && user.role !== 'ADMIN') throw new CliFailure(`Pengguna ${user.username} berperan ${user.role}; hanya ADMIN yang dapat menjadi administrator layanan.`);
-    await updateUser(db, user.id, { serviceAdmin: on });
+    await users.setFlags(user.id, { serviceAdmin: on });
     ctx.out(`Pengguna ${user.username} ${on ? 'sekarang administrator layanan' : 'bukan lagi administrator layanan'}.`);
   },
 };

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { AppError } from '../../../libs/errors';
 import { RECORD_STATUSES, type MetadataDoc, type MetadataRecord, type RecordStatus } from '../../../libs/catalogue/record.types';
-import type { ListQuery } from '../../../libs/catalogue/records-ports';
+import type { ListQuery } from '../../../libs/catalogue/records.ports';
 import { assertMayCreate } from '../../../libs/catalogue/records.service';
 import { etagOf, matchesIfNoneMatch } from '../../../libs/catalogue/records-input';
 import { importMetadataXml, isImportMappingError } from '../../../libs/import';

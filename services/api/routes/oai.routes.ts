@@ -1,8 +1,8 @@
 import express, { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../app-deps';
-import { OAI_CONTENT_TYPE, envelope, errorsBody } from '../../../libs/oai/oai-writer';
+import { OAI_CONTENT_TYPE, envelope, errorsBody } from '../../../libs/oai/responses/oai-writer';
 import { oaiError } from '../../../libs/oai/oai-errors';
-import { toDatestamp } from '../../../libs/oai/oai-dates';
+import { toDatestamp } from '../../../libs/oai/request/oai-dates';
 
 export const OAI_PATH = '/oai';
 /** OAI-PMH arguments are short; a form body beyond this is not a harvester talking */

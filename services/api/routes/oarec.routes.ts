@@ -3,8 +3,8 @@ import type { AppDeps } from '../app-deps';
 import { contentEtag, notModified } from '../http/etag';
 import { OarecError } from '../../../libs/oarec/oarec-error';
 import { oarecFailure } from '../../../libs/oarec/oarec-service';
-import type { OarecRequest } from '../../../libs/oarec/oarec-request';
-import type { OarecFacets, OarecHtmlContext } from '../../../libs/oarec/html-port';
+import type { OarecRequest } from '../../../libs/oarec/request/oarec-request';
+import type { OarecFacets, OarecHtmlContext } from '../../../libs/oarec/html.ports';
 import { COLLECTION_PATH, ITEMS_PATH } from '../../../libs/oarec/oarec-links';
 
 /** Every path of the OGC API – Records endpoint (mounted at the root of BASE_URL). */

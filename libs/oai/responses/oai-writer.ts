@@ -1,8 +1,8 @@
-import type { OaiError } from './oai-errors';
-import type { OaiItem } from './oai-ports';
-import { toOaiIdentifier } from './oai-identifiers';
-import { itemSetSpecs } from './oai-sets';
-import { el, escapeText, textEl } from '../xml/xml-text';
+import type { OaiError } from '../oai-errors';
+import type { OaiItem } from '../oai.ports';
+import { toOaiIdentifier } from '../request/oai-identifiers';
+import { itemSetSpecs } from '../oai-sets';
+import { el, escapeText, textEl } from '../../xml/xml-text';
 
 /** The OAI-PMH response document: envelope, headers, records, errors (protocol section 3.2). */
 

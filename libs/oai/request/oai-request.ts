@@ -1,6 +1,6 @@
-import { hasInvalidXmlChar } from '../xml/xml-chars';
+import { hasInvalidXmlChar } from '../../xml/xml-chars';
 import { parseUtcBound, type UtcBound } from './oai-dates';
-import { oaiError, type OaiError } from './oai-errors';
+import { oaiError, type OaiError } from '../oai-errors';
 
 /**
  * Request arguments → one typed request, strictly (protocol section 3.1): the verb must be

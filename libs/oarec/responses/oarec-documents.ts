@@ -1,8 +1,8 @@
-import type { ServiceIdentity } from '../config';
-import { OAREC_QUERYABLES, type Queryable } from '../search/queryables';
+import type { ServiceIdentity } from '../../config';
+import { OAREC_QUERYABLES, type Queryable } from '../../search/queryables';
 import {
   CATALOG_ID, COLLECTION_PATH, CONF, ITEMS_PATH, link, MEDIA, REL_CATALOG, REL_CONFORMANCE, REL_DATA, REL_QUERYABLES, REL_SORTABLES, type Link,
-} from './oarec-links';
+} from '../oarec-links';
 
 /** The fixed documents of the endpoint: landing page, conformance, collections, queryables, sortables. */
 

@@ -13,7 +13,8 @@ export interface SourceFields extends SourceSettings {
 
 export interface HarvestSourceStore {
   findSource(id: string): Promise<HarvestSource | undefined>;
-  listSources(organisationId: string): Promise<HarvestSource[]>;
+  /** one organisation's sources, or every organisation's (undefined), by name */
+  listSources(organisationId?: string): Promise<HarvestSource[]>;
   /** 409 when the organisation has a source of that name */
   insertSource(f: SourceFields & { ownerId: string }): Promise<HarvestSource>;
   updateSource(id: string, f: SourceFields): Promise<HarvestSource | undefined>;
@@ -27,6 +28,8 @@ export interface HarvestSourceStore {
   failRun(runId: string, reason: string): Promise<void>;
   findRun(runId: string): Promise<HarvestRun | undefined>;
   listRuns(sourceId: string): Promise<HarvestRun[]>;
+  /** the newest run of every source that has one (without its report) */
+  latestRuns(): Promise<HarvestRun[]>;
 }
 
 export interface HarvestQueue {

@@ -1,13 +1,13 @@
-import { LEVEL_HIERARKI } from '../catalogue/reference-lists/level-hierarki.list';
-import { oaiError, type OaiError } from './oai-errors';
-import { findMetadataFormat } from './oai-formats';
+import { LEVEL_HIERARKI } from '../../catalogue/reference-lists/level-hierarki.list';
+import { oaiError, type OaiError } from '../oai-errors';
+import { findMetadataFormat } from '../oai-formats';
 import { metadataFor, type MetadataDeps } from './oai-metadata';
-import type { OaiListQuery } from './oai-ports';
-import { parseListArgs, type ListArgs } from './oai-request';
-import { resolveSet } from './oai-sets';
-import { decodeToken, encodeToken, type ListVerb, type TokenState } from './resumption-token';
-import { el, header, record, resumptionToken, type TokenInfo } from './oai-writer';
-import { toDatestamp } from './oai-dates';
+import type { OaiListQuery } from '../oai.ports';
+import { parseListArgs, type ListArgs } from '../request/oai-request';
+import { resolveSet } from '../oai-sets';
+import { decodeToken, encodeToken, type ListVerb, type TokenState } from '../request/resumption-token';
+import { el, header, record, resumptionToken, type TokenInfo } from '../responses/oai-writer';
+import { toDatestamp } from '../request/oai-dates';
 
 export interface ListDeps extends MetadataDeps {
   tokenKey: Buffer;

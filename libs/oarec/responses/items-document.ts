@@ -1,7 +1,7 @@
-import type { SearchPage } from '../search/search-core';
-import type { FacetValue } from '../search/search-port';
-import type { ItemQuery } from './item-query';
-import { COLLECTION_PATH, ITEMS_PATH, link, MEDIA, type Link } from './oarec-links';
+import type { SearchPage } from '../../search/search-core';
+import type { FacetValue } from '../../search/search.ports';
+import type { ItemQuery } from '../request/item-query';
+import { COLLECTION_PATH, ITEMS_PATH, link, MEDIA, type Link } from '../oarec-links';
 import { recordFeature } from './record-geojson';
 
 /**

@@ -35,6 +35,8 @@ export type LoginCandidate = { user: User; passwordHash: string } | undefined;
 
 export interface UserStore {
   findById(id: string): Promise<User | undefined>;
+  /** by the username's normalised key, like login */
+  findByUsername(username: string): Promise<User | undefined>;
   listOfOrganisation(organisationId: string): Promise<User[]>;
   /** 409 when the name is taken (by its normalised key) */
   create(u: NewUser): Promise<User>;
@@ -47,6 +49,15 @@ export interface UserStore {
    * no user, the organisation of that name (found or created) and the admin in it; otherwise undefined.
    */
   createFirstAdmin(organisationName: string, admin: Omit<NewUser, 'organisationId'>): Promise<{ organisation: Organisation; user: User } | undefined>;
+}
+
+/** The organisations as the operator manages them (libs/db organisation.repository.ts). */
+export interface OrganisationStore {
+  list(): Promise<Organisation[]>;
+  /** by id, or by name case-insensitively */
+  findByIdOrName(idOrName: string): Promise<Organisation | undefined>;
+  /** 409 when the name is taken (case-insensitively) */
+  create(input: { name: string; allowLintasOrgReviewer: boolean }): Promise<Organisation>;
 }
 
 export interface Passwords {

@@ -1,5 +1,5 @@
-import { BAHASA } from '../catalogue/reference-lists/bahasa.list';
-import type { BoundingBox, Contact, TemporalExtent } from '../catalogue/record.types';
+import { BAHASA } from '../../catalogue/reference-lists/bahasa.list';
+import type { BoundingBox, Contact, TemporalExtent } from '../../catalogue/record.types';
 
 /**
  * Value conversions of the GeoJSON record encoding (record-geojson.ts): geometry, time,

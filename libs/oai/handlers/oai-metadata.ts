@@ -1,7 +1,7 @@
-import type { OaiMetadataFormat } from './oai-formats';
-import { oaiDcFromCswRecord } from './oai-dc';
-import type { OaiItem, OaiRenderer, OaiStore } from './oai-ports';
-import { asFragment } from '../xml/xml-text';
+import type { OaiMetadataFormat } from '../oai-formats';
+import { oaiDcFromCswRecord } from '../responses/oai-dc';
+import type { OaiItem, OaiRenderer, OaiStore } from '../oai.ports';
+import { asFragment } from '../../xml/xml-text';
 
 export interface MetadataDeps {
   store: OaiStore;

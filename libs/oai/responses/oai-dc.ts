@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
-import { parseXmlSafely } from '../xml/safe-parse';
-import { escapeText } from '../xml/xml-text';
+import { parseXmlSafely } from '../../xml/safe-parse';
+import { escapeText } from '../../xml/xml-text';
 
 /**
  * oai_dc from the stored full csw:Record render. oai_dc allows only the fifteen unqualified

@@ -141,6 +141,27 @@ export interface LintasOrgStore {
   countAssignments(organisationId: string): Promise<LintasOrgCounts>;
 }
 
+export type RecountOutcome =
+  | { status: 'stored'; counts: LintasOrgCounts; countedSeq: number }
+  /** a recount that read a newer change already stored its counts */
+  | { status: 'superseded' }
+  | { status: 'no-organisation' };
+
+/**
+ * The stored cross-organisation counts as the recount job keeps them (libs/processors
+ * lintas-org.processor.ts; libs/db lintas-org.repository.ts implements it, libs/assembly wires it).
+ * A change marks its organisation's counts outdated in its own transaction; the job recounts.
+ */
+export interface LintasOrgRecountStore {
+  /** the organisation of a record, undefined when the record is gone */
+  organisationOfRecord(recordId: string): Promise<string | undefined>;
+  countsState(organisationId: string): Promise<'fresh' | 'stale' | 'missing'>;
+  /** organisations whose stored counts lag behind their changes (oldest ids first) */
+  staleOrganisations(limit: number): Promise<string[]>;
+  /** counts live and stores the counts with the change they reflect */
+  recount(organisationId: string): Promise<RecountOutcome>;
+}
+
 /** One record of a batch: its document serialised and its search projection (computed by the parse threads). */
 export interface BatchRecordRow {
   fileIdentifier: string;

@@ -1,5 +1,5 @@
-import type { MetadataRecord } from '../catalogue/record.types';
-import { CONF, COLLECTION_PATH, ITEMS_PATH, link, MEDIA, PROFILE_CATALOG, type Link } from './oarec-links';
+import type { MetadataRecord } from '../../catalogue/record.types';
+import { CONF, COLLECTION_PATH, ITEMS_PATH, link, MEDIA, PROFILE_CATALOG, type Link } from '../oarec-links';
 import { bboxGeometry, contactOf, languageObject, licenseOf, recordTime, type GeoJsonGeometry, type RecordContact, type RecordTime } from './record-values';
 
 /**

@@ -1,14 +1,14 @@
-import { NOTHING, type FilterNode } from '../search/filter/filter-ast';
-import { envelopeGeometry, toWkt } from '../search/filter/geometry';
-import { parseDateLiteral } from '../search/filter/date-value';
-import { OAREC_QUERYABLES, resolveOarecQueryable } from '../search/queryables';
-import type { SortSpec } from '../search/sort-order';
-import type { Cql2Expr } from './cql2/cql2-ast';
-import { MAX_CQL2_LENGTH } from './cql2/cql2-ast';
-import { parseCql2Text } from './cql2/cql2-text';
-import { cql2ToFilter } from './cql2/cql2-to-filter';
-import { temporalFilter } from './cql2/cql2-temporal';
-import { asParameter, badParameter } from './oarec-error';
+import { NOTHING, type FilterNode } from '../../search/filter/filter-ast';
+import { envelopeGeometry, toWkt } from '../../search/filter/geometry';
+import { parseDateLiteral } from '../../search/filter/date-value';
+import { OAREC_QUERYABLES, resolveOarecQueryable } from '../../search/queryables';
+import type { SortSpec } from '../../search/sort-order';
+import type { Cql2Expr } from '../cql2/cql2-ast';
+import { MAX_CQL2_LENGTH } from '../cql2/cql2-ast';
+import { parseCql2Text } from '../cql2/cql2-text';
+import { cql2ToFilter } from '../cql2/cql2-to-filter';
+import { temporalFilter } from '../cql2/cql2-temporal';
+import { asParameter, badParameter } from '../oarec-error';
 
 /**
  * The query parameters of `/collections/metadata/items` → one search: the filter tree (the

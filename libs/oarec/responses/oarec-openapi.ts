@@ -1,5 +1,5 @@
-import { COLLECTION_PATH, ITEMS_PATH } from './oarec-links';
-import { DEFAULT_LIMIT, MAX_LIMIT } from './item-query';
+import { COLLECTION_PATH, ITEMS_PATH } from '../oarec-links';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../request/item-query';
 
 /**
  * The OpenAPI 3.0 document of the OGC API – Records endpoint (`/openapi`, linked from the

@@ -15,7 +15,7 @@ export interface OarecHtmlContext {
   catalogue: { title: string; abstract: string };
 }
 
-/** One value of a facet and its count over the current filter (libs/search/search-port.ts). */
+/** One value of a facet and its count over the current filter (libs/search/search.ports.ts). */
 export interface OarecFacetValue {
   value: string;
   count: number;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { badParameter, OarecError } from './oarec-error';
+import { badParameter, OarecError } from '../oarec-error';
 import { parseItemQuery, singleValues, type ItemQuery, type RawQuery } from './item-query';
-import { COLLECTION_PATH, ITEMS_PATH } from './oarec-links';
+import { COLLECTION_PATH, ITEMS_PATH } from '../oarec-links';
 
 /**
  * An OGC API – Records request as the service understands it: which resource, which encoding,

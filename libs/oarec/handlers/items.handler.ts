@@ -1,0 +1,18 @@
+import type { ServiceHttpResponse } from '../../response-cache/response-cache';
+import { FACET_LIMIT, type ItemQuery } from '../request/item-query';
+import { itemsDocument } from '../responses/items-document';
+import { GEOJSON_TYPE, json } from '../responses/oarec-response';
+import type { OarecHandlerDeps } from './handler-deps';
+
+/**
+ * /collections/metadata/items: one page from the search core (and its facets when asked). A page
+ * whose count is only an estimate is marked provisional, so the response cache does not keep it.
+ */
+export async function itemsResponse(deps: OarecHandlerDeps, q: ItemQuery, countScope: string | undefined): Promise<ServiceHttpResponse> {
+  const [page, facets] = await Promise.all([
+    deps.core.page(q.filter, q.sort, q.offset, q.limit, countScope),
+    q.facets ? deps.core.facets(q.filter, FACET_LIMIT) : Promise.resolve(undefined),
+  ]);
+  const answer = json(itemsDocument(deps.baseUrl, q, page, facets), GEOJSON_TYPE);
+  return page.count.exact ? answer : { ...answer, provisional: true };
+}
