@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import type { Database, Queryable } from './database';
 import { decode, readFrames, socketPath, tokenPath, writeFrame, type ShareReply, type ShareRequest } from './database-share-protocol';
+import { heldTransactions, type HeldTransactions } from './held-transactions';
 import { errorData } from './pglite-protocol';
 
 /**
@@ -33,66 +34,31 @@ export function probeOwner(dataDir: string): Promise<boolean> {
  */
 const MAX_AUTHED_FRAME = 256 * 1024 * 1024;
 
-/** A rollback the client asked for, told apart from a failed COMMIT. */
-const ROLLBACK = Symbol('rollback');
-
 function handleConnection(conn: net.Socket, token: Buffer, dbReady: Promise<Database>): void {
   let authed = false;
-  const txs = new Map<number, { tx: Queryable; finish: (commit: boolean) => void }>();
-  /** each open transaction's settlement: resolves after its COMMIT, rejects with a failed one */
-  const ends = new Map<number, Promise<void>>();
-  let nextTx = 1;
+  // made on the first statement, when the store is open (dbReady)
+  let held: HeldTransactions<Queryable> | undefined;
   const reply = (msg: ShareReply): void => { if (!conn.destroyed) writeFrame(conn, msg); };
 
   const run = async (db: Database, req: ShareRequest): Promise<void> => {
-    const target = (tx: number | undefined): Queryable => {
-      if (tx === undefined) return db;
-      const open = txs.get(tx);
-      if (!open) throw new Error(`transaksi ${tx} tidak terbuka`);
-      return open.tx;
-    };
+    const txs = (held ??= heldTransactions<Queryable>(db, (fn) => db.transaction(fn)));
     switch (req.op) {
       case 'query': {
-        const r = await target(req.tx).query(req.sql, req.params);
+        const r = await txs.target(req.tx).query(req.sql, req.params);
         reply({ type: 'result', id: req.id, rows: r.rows, rowCount: r.rowCount });
         return;
       }
       case 'exec':
-        await target(req.tx).exec(req.sql);
+        await txs.target(req.tx).exec(req.sql);
         reply({ type: 'result', id: req.id });
         return;
-      case 'begin': {
-        const txId = nextTx++;
-        await new Promise<void>((opened, failed) => {
-          const done = db.transaction(async (tx) => {
-            const commit = await new Promise<boolean>((finish) => {
-              txs.set(txId, { tx, finish });
-              opened();
-            });
-            if (!commit) throw ROLLBACK;
-          });
-          ends.set(txId, done);
-          // a BEGIN that failed before the transaction opened fails the request
-          done.catch((err: unknown) => failed(err as Error));
-        });
-        reply({ type: 'result', id: req.id, tx: txId });
+      case 'begin':
+        reply({ type: 'result', id: req.id, tx: await txs.begin() });
         return;
-      }
-      case 'end': {
-        const open = txs.get(req.tx);
-        const done = ends.get(req.tx);
-        if (!open || !done) throw new Error(`transaksi ${req.tx} tidak terbuka`);
-        txs.delete(req.tx);
-        ends.delete(req.tx);
-        open.finish(req.commit);
-        try {
-          await done;
-        } catch (err) {
-          if (err !== ROLLBACK) throw err;
-        }
+      case 'end':
+        await txs.end(req.tx, req.commit);
         reply({ type: 'result', id: req.id });
         return;
-      }
     }
   };
 
@@ -117,11 +83,7 @@ function handleConnection(conn: net.Socket, token: Buffer, dbReady: Promise<Data
     dbReady.then((db) => run(db, req)).catch((err: unknown) => reply({ type: 'error', id: req.id, error: errorData(err) }));
   }, () => (authed ? MAX_AUTHED_FRAME : token.length));
   // a client that goes away (Ctrl-C on the CLI) must not leave a transaction holding the store
-  conn.on('close', () => {
-    for (const open of txs.values()) open.finish(false);
-    txs.clear();
-    ends.clear();
-  });
+  conn.on('close', () => held?.abandonAll());
   conn.on('error', () => undefined);
 }
 

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Extension, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Extension } from '@electric-sql/pglite';
 import { slimPostgis } from './pglite-postgis-bundle';
+import { heldTransactions } from './held-transactions';
 import { errorData, type PgliteReply, type PgliteRequest, type PgliteWorkerData } from './pglite-protocol';
 
 // The package's contrib export declares only ESM typings although it ships a CommonJS build,
@@ -25,9 +26,6 @@ const port = parentPort;
 const { dataDir } = (workerData ?? {}) as PgliteWorkerData;
 
 const send = (msg: PgliteReply): void => port.postMessage(msg);
-
-/** A rollback requested by the client, told apart from a failed COMMIT. */
-const ROLLBACK = Symbol('rollback');
 
 /**
  * PGlite's own start parameters plus a smaller buffer cache: PostgreSQL's default 128 MB of
@@ -66,57 +64,27 @@ async function open(): Promise<PGlite> {
 }
 
 function serve(db: PGlite): void {
-  const txs = new Map<number, { tx: Transaction; finish: (commit: boolean) => void }>();
-  let nextTx = 1;
-
-  const target = (tx: number | undefined): Pick<PGlite, 'query' | 'exec'> => {
-    if (tx === undefined) return db;
-    const open = txs.get(tx);
-    if (!open) throw new Error(`transaksi ${tx} tidak terbuka`);
-    return open.tx;
-  };
+  // statements run on PGlite itself or on a transaction it handed out: both have query and exec
+  const txs = heldTransactions<Pick<PGlite, 'query' | 'exec'>>(db, (fn) => db.transaction(fn));
 
   const handle = async (req: PgliteRequest): Promise<void> => {
     switch (req.op) {
       case 'query': {
-        const r = await target(req.tx).query(req.sql, req.params as unknown[] | undefined);
+        const r = await txs.target(req.tx).query(req.sql, req.params as unknown[] | undefined);
         send({ type: 'result', id: req.id, rows: r.rows, rowCount: r.affectedRows ?? r.rows.length });
         return;
       }
       case 'exec':
-        await target(req.tx).exec(req.sql);
+        await txs.target(req.tx).exec(req.sql);
         send({ type: 'result', id: req.id });
         return;
-      case 'begin': {
-        const txId = nextTx++;
-        // answered from inside, once PGlite holds the transaction for us; the promise below
-        // settles when the client ends it, and reports a failed COMMIT as the end's error
-        const done = db.transaction(async (tx) => {
-          const commit = await new Promise<boolean>((finish) => {
-            txs.set(txId, { tx, finish });
-            send({ type: 'result', id: req.id, tx: txId });
-          });
-          if (!commit) throw ROLLBACK;
-        });
-        ends.set(txId, done);
-        done.catch(() => undefined);
+      case 'begin':
+        send({ type: 'result', id: req.id, tx: await txs.begin() });
         return;
-      }
-      case 'end': {
-        const open = txs.get(req.tx);
-        const done = ends.get(req.tx);
-        if (!open || !done) throw new Error(`transaksi ${req.tx} tidak terbuka`);
-        txs.delete(req.tx);
-        ends.delete(req.tx);
-        open.finish(req.commit);
-        try {
-          await done;
-        } catch (err) {
-          if (err !== ROLLBACK) throw err;
-        }
+      case 'end':
+        await txs.end(req.tx, req.commit);
         send({ type: 'result', id: req.id });
         return;
-      }
       case 'stats': {
         const mod = (db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod;
         send({ type: 'result', id: req.id, stats: { wasmBytes: mod?.HEAPU8?.byteLength ?? 0, heapUsed: process.memoryUsage().heapUsed } });
@@ -128,8 +96,6 @@ function serve(db: PGlite): void {
         return;
     }
   };
-  const ends = new Map<number, Promise<void>>();
-
   port.on('message', (req: PgliteRequest) => {
     handle(req).catch((err: unknown) => send({ type: 'error', id: req.id, error: errorData(err) }));
   });
