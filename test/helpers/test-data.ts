@@ -15,3 +15,10 @@ export const CSW_SCHEMAS_DIR = path.join(TEST_DATA_DIR, 'csw-suites/schemas');
 
 /** The bundled, offline JSON Schemas of OGC API – Records 1.0 (draft-07) */
 export const OAREC_SCHEMAS_DIR = path.join(TEST_DATA_DIR, 'oarec-schemas/bundled');
+
+/**
+ * 177 real ISO records from other catalogues and tools (`iso19139/`, `iso19115-3/`, `iso19115-2/`),
+ * one record per file, with `manifest.tsv` naming each file's repository, commit and path
+ * (test/data/iso-corpus/README.md): what "nothing lost" is measured against.
+ */
+export const ISO_CORPUS_DIR = path.join(TEST_DATA_DIR, 'iso-corpus');
