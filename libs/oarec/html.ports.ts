@@ -36,4 +36,6 @@ export interface OarecHtmlRenderer {
   items(json: unknown, facets: OarecFacets, ctx: OarecHtmlContext): string | Promise<string>;
   record(feature: unknown, ctx: OarecHtmlContext): string | Promise<string>;
   queryables(json: unknown, ctx: OarecHtmlContext): string | Promise<string>;
+  /** an error page (400, 404 …) for a client that asked for HTML; `path` is the path asked for */
+  error(input: { status: number; code?: string; description?: string; path: string }, ctx: OarecHtmlContext): string | Promise<string>;
 }

@@ -8,6 +8,8 @@ export const MEDIA = {
   geojson: 'application/geo+json',
   html: 'text/html',
   schema: 'application/schema+json',
+  /** the catalogue (a collection of records) in JSON: OGC API – Records /req/json/catalog-response */
+  catalog: 'application/ogc-catalog+json',
   openapi: 'application/vnd.oai.openapi+json;version=3.0',
   xml: 'application/xml',
 } as const;

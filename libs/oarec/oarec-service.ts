@@ -40,7 +40,7 @@ export function createOarecService(deps: OarecServiceDeps): OarecService {
       case 'record':
         return recordResponse(deps, req.id, req.format);
       default:
-        return documentResponse(deps, req.resource);
+        return documentResponse(deps, req.resource, 'media' in req ? req.media : undefined);
     }
   }
 

@@ -24,7 +24,7 @@ import { harvestSourcesRoutes } from './routes/harvest-sources.routes';
 import { harvestRecordRoutes } from './routes/harvest-record.routes';
 import { systemStatusRoutes } from './routes/system-status.routes';
 import { THUMBNAIL_PATH, thumbnailRoutes } from './routes/thumbnail.routes';
-import { publicPageSecurity, publicPagesRoutes } from './routes/public-pages.routes';
+import { publicNotFoundPage, publicPageSecurity, publicPagesRoutes } from './routes/public-pages.routes';
 import { metricsRoutes } from './routes/metrics.routes';
 import { WORKBENCH_PATH, workbenchRoutes } from './routes/workbench.routes';
 import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard.routes';
@@ -103,6 +103,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   // ADMIN only (checked inside). bull-board's own POSTs are bodyless or JSON: nothing else passes.
   app.use(QUEUES_DASHBOARD_PATH, sameOrigin, requireJsonBody(), sessions, passport.initialize(), passport.session(), queuesDashboardRoutes(deps));
 
+  app.use(publicNotFoundPage(deps)); // a browser's unknown path: the 404 page; everyone else the problem document
   app.use(notFoundHandler);
   app.use(problemErrorHandler(deps.logger));
   if (opts.cswFastPath !== false && deps.config.csw.provider === 'builtin' && deps.catalogue.csw) {

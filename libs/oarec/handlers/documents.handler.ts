@@ -3,11 +3,11 @@ import { MEDIA } from '../oarec-links';
 import type { OarecResource } from '../request/oarec-request';
 import { collectionDocument, collectionsDocument, conformanceDocument, landingDocument, queryablesDocument, sortablesDocument } from '../responses/oarec-documents';
 import { oarecOpenApi } from '../responses/oarec-openapi';
-import { json, SCHEMA_TYPE } from '../responses/oarec-response';
+import { CATALOG_TYPE, json, SCHEMA_TYPE } from '../responses/oarec-response';
 import type { OarecHandlerDeps } from './handler-deps';
 
 /** The fixed documents: landing page, conformance, collections, the collection, queryables, sortables, OpenAPI. */
-export async function documentResponse(deps: OarecHandlerDeps, resource: OarecResource): Promise<ServiceHttpResponse> {
+export async function documentResponse(deps: OarecHandlerDeps, resource: OarecResource, media?: 'catalog'): Promise<ServiceHttpResponse> {
   const { baseUrl } = deps;
   switch (resource) {
     case 'landing':
@@ -17,7 +17,8 @@ export async function documentResponse(deps: OarecHandlerDeps, resource: OarecRe
     case 'collections':
       return json(collectionsDocument(baseUrl, await deps.getIdentity()));
     case 'collection':
-      return json(collectionDocument(baseUrl, await deps.getIdentity()));
+      // the same document; its own media type when the client asked for it (Records /req/json/catalog-response)
+      return json(collectionDocument(baseUrl, await deps.getIdentity()), media === 'catalog' ? CATALOG_TYPE : undefined);
     case 'queryables':
       return json(queryablesDocument(baseUrl), SCHEMA_TYPE);
     case 'sortables':

@@ -1,6 +1,7 @@
 import type { PublicPagesSource } from '../../catalogue/public-pages.ports';
 import type { HtmlPageContext } from './page-context';
 import type { Facets, OarecItems, OarecRecord } from './record-feature.types';
+import { errorPage, type ErrorPageInput } from './error.page';
 import { homePage } from './home.page';
 import { searchPage } from './search.page';
 import { recordPage } from './record.page';
@@ -33,6 +34,8 @@ export interface OarecHtmlPages {
   items(json: OarecItems, facets: Facets | undefined, ctx: HtmlPageContext): Promise<string>;
   record(feature: OarecRecord, ctx: HtmlPageContext): Promise<string>;
   queryables(json: { properties?: Record<string, object> }, ctx: HtmlPageContext): Promise<string>;
+  /** a 4xx for a client that asked for HTML: the exception JSON's code and description as a page */
+  error(input: ErrorPageInput, ctx: HtmlPageContext): Promise<string>;
 }
 
 const RECENT = 8;
@@ -63,6 +66,11 @@ export function createOarecHtmlRenderer(deps: OarecHtmlDeps): OarecHtmlPages {
     },
     async queryables(json, ctx) {
       return queryablesPage(json as Parameters<typeof queryablesPage>[0], ctx);
+    },
+    async error(input, ctx) {
+      // the page must come even when the identity cannot be read (the error may be that the store is down)
+      const catalogue = await name(ctx).catch(() => 'Katalog Metadata Geospasial');
+      return errorPage(input, ctx, catalogue);
     },
   };
 }

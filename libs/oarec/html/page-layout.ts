@@ -10,8 +10,8 @@ export interface LayoutOptions {
   baseUrl: string;
   title: string;
   description?: string;
-  /** absolute URL of the same resource as JSON (rel=alternate) */
-  jsonUrl: string;
+  /** absolute URL of the same resource as JSON (rel=alternate); none on error pages */
+  jsonUrl?: string;
   jsonType?: string;
   /** pages with a map load Leaflet and the page script */
   map?: boolean;
@@ -37,7 +37,7 @@ export function pageLayout(o: LayoutOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${o.title}</title>
 ${o.description ? html`<meta name="description" content="${o.description}">` : ''}
-<link rel="alternate" type="${o.jsonType ?? 'application/json'}" href="${o.jsonUrl}" title="JSON">
+${o.jsonUrl ? html`<link rel="alternate" type="${o.jsonType ?? 'application/json'}" href="${o.jsonUrl}" title="JSON">` : ''}
 <link rel="${REL_OGC_CATALOG}" type="application/json" href="${o.baseUrl}${PATHS.collection}" title="Katalog metadata">
 <link rel="service-desc" type="${OPENAPI_MEDIA_TYPE}" href="${o.baseUrl}${PATHS.openapi}" title="Dokumen OpenAPI">
 ${o.map ? html`<link rel="stylesheet" href="${assetUrl('vendor/leaflet/leaflet.css')}">` : ''}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { badParameter, OarecError } from '../oarec-error';
 import { parseItemQuery, singleValues, type ItemQuery, type RawQuery } from './item-query';
-import { COLLECTION_PATH, ITEMS_PATH } from '../oarec-links';
+import { COLLECTION_PATH, ITEMS_PATH, MEDIA } from '../oarec-links';
 
 /**
  * An OGC API – Records request as the service understands it: which resource, which encoding,
@@ -13,14 +13,37 @@ export type OarecFormat = 'json' | 'html' | 'iso19139' | 'iso19115-3';
 export type OarecResource = 'landing' | 'conformance' | 'collections' | 'collection' | 'queryables' | 'sortables' | 'openapi';
 
 export type OarecRequest =
-  | { resource: OarecResource; format: OarecFormat }
+  /** `media: 'catalog'`: the collection asked for as `application/ogc-catalog+json` (Records /req/json/catalog-response) */
+  | { resource: OarecResource; format: OarecFormat; media?: 'catalog' }
   | { resource: 'items'; format: OarecFormat; query: ItemQuery }
   | { resource: 'record'; format: OarecFormat; id: string };
 
 const FORMATS: readonly OarecFormat[] = ['json', 'html', 'iso19139', 'iso19115-3'];
 
+export const CATALOG_MEDIA_TYPE = MEDIA.catalog;
+
+/** Accept ranges, best first (q=0 dropped; equal q keep the client's order) */
+function acceptRanges(accept: string): { type: string; q: number; i: number }[] {
+  return accept.split(',').map((part, i) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qp ? Number(qp.slice(2)) : 1;
+    return { type: type!.trim(), q: Number.isFinite(q) ? q : 0, i };
+  }).filter((r) => r.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
+}
+
+/**
+ * Whether the client's preferred JSON type is the catalogue media type: only then does the
+ * collection answer `application/ogc-catalog+json` (a plain JSON client keeps application/json).
+ */
+export function prefersCatalogMedia(f: string | undefined, accept: string | undefined): boolean {
+  if (f !== undefined || !accept) return false;
+  const first = acceptRanges(accept).find((r) => r.type === CATALOG_MEDIA_TYPE || r.type === 'text/html' || r.type === 'application/json');
+  return first?.type === CATALOG_MEDIA_TYPE;
+}
+
 /** `f` wins; otherwise the Accept header (HTML only when the client prefers it to JSON, as browsers do) */
-export function negotiateFormat(f: string | undefined, accept: string | undefined, allowed: readonly OarecFormat[]): OarecFormat {
+export function negotiateFormat(f: string | undefined, accept: string | undefined, allowed: readonly OarecFormat[], extraJson: readonly string[] = []): OarecFormat {
   if (f !== undefined) {
     const v = f.trim().toLowerCase() as OarecFormat;
     if (!FORMATS.includes(v)) throw badParameter('f', `gunakan salah satu dari ${allowed.join(', ')}.`);
@@ -28,15 +51,10 @@ export function negotiateFormat(f: string | undefined, accept: string | undefine
     return v;
   }
   if (!accept || accept.trim() === '') return 'json';
-  const ranges = accept.split(',').map((part, i) => {
-    const [type, ...params] = part.trim().toLowerCase().split(';');
-    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const q = qp ? Number(qp.slice(2)) : 1;
-    return { type: type!.trim(), q: Number.isFinite(q) ? q : 0, i };
-  }).filter((r) => r.q > 0).sort((a, b) => b.q - a.q || a.i - b.i);
+  const ranges = acceptRanges(accept);
   for (const r of ranges) {
     if (r.type === 'text/html' && allowed.includes('html')) return 'html';
-    if (['application/json', 'application/geo+json', 'application/schema+json', 'application/vnd.oai.openapi+json', '*/*', 'application/*'].includes(r.type)) return 'json';
+    if (['application/json', 'application/geo+json', 'application/schema+json', 'application/vnd.oai.openapi+json', '*/*', 'application/*', ...extraJson].includes(r.type)) return 'json';
     if ((r.type === 'application/xml' || r.type === 'text/xml') && allowed.includes('iso19139')) return 'iso19139';
   }
   if (ranges.length === 0) return 'json';
@@ -44,6 +62,21 @@ export function negotiateFormat(f: string | undefined, accept: string | undefine
 }
 
 const JSON_HTML: readonly OarecFormat[] = ['json', 'html'];
+
+/**
+ * Whether a request (even one that cannot be parsed) came from a client that wants HTML: `f=html`,
+ * or no `f` and an Accept header that prefers text/html to JSON (a browser). Its errors are then
+ * pages; every other client keeps the exception JSON.
+ */
+export function asksForHtml(f: unknown, accept: string | undefined): boolean {
+  if (typeof f === 'string') return f.trim().toLowerCase() === 'html';
+  if (f !== undefined) return false;
+  try {
+    return negotiateFormat(undefined, accept, JSON_HTML) === 'html';
+  } catch {
+    return false;
+  }
+}
 const RECORD_FORMATS: readonly OarecFormat[] = ['json', 'html', 'iso19139', 'iso19115-3'];
 
 /** Only `f` is accepted on the fixed documents (unknown parameters are refused, as on items). */
@@ -62,6 +95,11 @@ export function parseOarecRequest(path: string, query: RawQuery, accept: string 
     [`${COLLECTION_PATH}/queryables`]: 'queryables', [`${COLLECTION_PATH}/sortables`]: 'sortables', '/openapi': 'openapi',
   };
   const resource = fixed[path];
+  if (resource === 'collection') {
+    const f = onlyF(query);
+    const format = negotiateFormat(f, accept, JSON_HTML, [CATALOG_MEDIA_TYPE]);
+    return format === 'json' && prefersCatalogMedia(f, accept) ? { resource, format, media: 'catalog' } : { resource, format };
+  }
   if (resource) return { resource, format: negotiateFormat(onlyF(query), accept, JSON_HTML) };
   if (path === ITEMS_PATH) {
     const q = parseItemQuery(query);

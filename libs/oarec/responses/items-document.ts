@@ -1,7 +1,7 @@
 import type { SearchPage } from '../../search/search-core';
 import type { FacetValue } from '../../search/search.ports';
 import type { ItemQuery } from '../request/item-query';
-import { COLLECTION_PATH, ITEMS_PATH, link, MEDIA, type Link } from '../oarec-links';
+import { COLLECTION_PATH, ITEMS_PATH, link, MEDIA, PROFILE_CATALOG, type Link } from '../oarec-links';
 import { recordFeature } from './record-geojson';
 
 /**
@@ -27,6 +27,8 @@ export function itemsDocument(baseUrl: string, q: ItemQuery, page: SearchPage, f
     link(at(q.offset), 'self', MEDIA.geojson, 'Halaman ini'),
     link(at(q.offset, 'html'), 'alternate', MEDIA.html, 'Halaman ini sebagai HTML'),
     link(`${baseUrl}${COLLECTION_PATH}`, 'collection', MEDIA.json, 'Katalog metadata'),
+    // the profile the records of this page follow, as each single record says (Records /req/json/record-content)
+    link(PROFILE_CATALOG, 'profile', undefined, 'OGC catalog record profile'),
   ];
   if (page.more && features.length > 0) links.push(link(at(q.offset + q.limit), 'next', MEDIA.geojson, 'Halaman berikutnya'));
   if (q.offset > 0) links.push(link(at(Math.max(0, q.offset - q.limit)), 'prev', MEDIA.geojson, 'Halaman sebelumnya'));

@@ -6,6 +6,7 @@ import { MEDIA } from '../oarec-links';
 export const JSON_TYPE = `${MEDIA.json}; charset=utf-8`;
 export const GEOJSON_TYPE = `${MEDIA.geojson}; charset=utf-8`;
 export const SCHEMA_TYPE = `${MEDIA.schema}; charset=utf-8`;
+export const CATALOG_TYPE = `${MEDIA.catalog}; charset=utf-8`;
 export const XML_TYPE = 'application/xml; charset=UTF-8';
 
 /** A 200 answer with a JSON body. */

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps';
 import { contentEtag, notModified } from '../http/etag';
 import { OarecError } from '../../../libs/oarec/oarec-error';
 import { oarecFailure } from '../../../libs/oarec/oarec-service';
-import type { OarecRequest } from '../../../libs/oarec/request/oarec-request';
+import { asksForHtml, type OarecRequest } from '../../../libs/oarec/request/oarec-request';
 import type { OarecFacets, OarecHtmlContext } from '../../../libs/oarec/html.ports';
 import { COLLECTION_PATH, ITEMS_PATH } from '../../../libs/oarec/oarec-links';
 
@@ -25,10 +25,38 @@ export function oarecRoutes(deps: AppDeps): Router {
   const r = Router();
   const { service, cache } = deps.catalogue.oarec;
 
-  const sendError = (res: Response, e: OarecError): void => {
-    const out = oarecFailure(e);
-    res.status(out.status).set('Content-Type', out.contentType).set('Cache-Control', 'no-store').send(Buffer.from(out.body, 'utf8'));
-  };
+  const sendError = (req: Request, res: Response, e: OarecError): Promise<void> => sendFailure(req, res, oarecFailure(e));
+
+  /** An error answer: the exception JSON, or — to a client that asked for HTML — the error page made from it. */
+  async function sendFailure(req: Request, res: Response, out: { status: number; contentType: string; body: string }): Promise<void> {
+    res.status(out.status).set('Cache-Control', 'no-store');
+    if (deps.oarecHtml && out.status !== 406 && asksForHtml((req.query as Query).f, req.headers.accept)) {
+      let exception: { code?: string; description?: string } = {};
+      try {
+        exception = JSON.parse(out.body) as typeof exception;
+      } catch {
+        // not the exception JSON: the page says the status only
+      }
+      const body = await deps.oarecHtml.error({ status: out.status, code: exception.code, description: exception.description, path: relPath(req) }, await htmlContext(req));
+      res.set('Content-Type', 'text/html; charset=utf-8').set('Vary', 'Accept').send(Buffer.from(body, 'utf8'));
+      return;
+    }
+    res.set('Content-Type', out.contentType).send(Buffer.from(out.body, 'utf8'));
+  }
+
+  async function htmlContext(req: Request): Promise<OarecHtmlContext> {
+    const single: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.query as Query)) if (typeof v === 'string') single[k] = v;
+    const q = req.originalUrl.indexOf('?');
+    // an error page must not fail because the identity cannot be read (the store may be what failed)
+    const identity = await deps.catalogue.getIdentity().catch(() => ({ title: '', abstract: '' }));
+    return {
+      baseUrl: deps.config.baseUrl,
+      queryString: q >= 0 ? req.originalUrl.slice(q + 1) : '',
+      query: single,
+      catalogue: { title: identity.title, abstract: identity.abstract },
+    };
+  }
 
   const relPath = (req: Request): string => {
     const p = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
@@ -38,27 +66,18 @@ export function oarecRoutes(deps: AppDeps): Router {
   async function html(req: Request, res: Response, parsed: OarecRequest, path: string, query: Query): Promise<void> {
     const renderer = deps.oarecHtml;
     if (!renderer) {
-      sendError(res, new OarecError(406, 'NotAcceptable', 'Encoding HTML belum tersedia; minta f=json.'));
+      await sendError(req, res, new OarecError(406, 'NotAcceptable', 'Encoding HTML belum tersedia; minta f=json.'));
       return;
     }
     // the JSON of the same request (cached), with facet counts for the search page
     const jsonQuery: Query = { ...query, f: 'json', ...(parsed.resource === 'items' ? { facets: 'true' } : {}) };
     const out = await cache.respond({ method: 'GET', path, query: jsonQuery });
     if (out.status !== 200) {
-      res.status(out.status).set('Content-Type', out.contentType).set('Cache-Control', 'no-store').send(Buffer.from(out.body, 'utf8'));
+      await sendFailure(req, res, out); // an unknown record, a bad value only the search core sees …
       return;
     }
     const doc = JSON.parse(out.body) as Record<string, unknown>;
-    const identity = await deps.catalogue.getIdentity();
-    const single: Record<string, string> = {};
-    for (const [k, v] of Object.entries(query)) if (typeof v === 'string') single[k] = v;
-    const q = req.originalUrl.indexOf('?');
-    const ctx: OarecHtmlContext = {
-      baseUrl: deps.config.baseUrl,
-      queryString: q >= 0 ? req.originalUrl.slice(q + 1) : '',
-      query: single,
-      catalogue: { title: identity.title, abstract: identity.abstract },
-    };
+    const ctx = await htmlContext(req);
     let body: string;
     switch (parsed.resource) {
       case 'items': {
@@ -74,7 +93,7 @@ export function oarecRoutes(deps: AppDeps): Router {
       case 'collection': body = await renderer.collection(doc, ctx); break;
       case 'queryables': body = await renderer.queryables(doc, ctx); break;
       default:
-        sendError(res, new OarecError(406, 'NotAcceptable', 'Dokumen ini tidak tersedia sebagai HTML; minta f=json.'));
+        await sendError(req, res, new OarecError(406, 'NotAcceptable', 'Dokumen ini tidak tersedia sebagai HTML; minta f=json.'));
         return;
     }
     const etag = contentEtag(body);
@@ -95,7 +114,7 @@ export function oarecRoutes(deps: AppDeps): Router {
       parsed = service.parse({ method: 'GET', path, query, accept });
     } catch (err) {
       if (err instanceof OarecError) {
-        sendError(res, err);
+        await sendError(req, res, err);
         return;
       }
       throw err;
@@ -115,11 +134,11 @@ export function oarecRoutes(deps: AppDeps): Router {
 
   for (const p of OAREC_PATHS) r.get(p, serve);
   // anything else below /collections is an unknown collection or record: exception JSON, not problem+json
-  r.get(/^\/collections\/.+/, (_req, res) => sendError(res, new OarecError(404, 'NotFound', 'Koleksi atau rekaman tidak ditemukan.')));
+  r.get(/^\/collections\/.+/, (req, res) => sendError(req, res, new OarecError(404, 'NotFound', 'Koleksi atau rekaman tidak ditemukan.')));
   for (const p of OAREC_PATHS) {
     r.all(p, (req, res) => {
       res.set('Allow', 'GET, HEAD');
-      sendError(res, new OarecError(405, 'MethodNotAllowed', `Metode ${req.method} tidak didukung; gunakan GET.`));
+      return sendError(req, res, new OarecError(405, 'MethodNotAllowed', `Metode ${req.method} tidak didukung; gunakan GET.`));
     });
   }
   return r;

@@ -1,4 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
+import { asksForHtml } from '../../../libs/oarec/request/oarec-request';
 import type { AppDeps } from '../app-deps';
 import { STATIC_PREFIX, assetVersion, staticAsset } from '../../../libs/oarec/html/static-assets';
 import { publicPageHeaders } from '../../../libs/oarec/html/page-security';
@@ -67,4 +68,32 @@ export function publicPagesRoutes(deps: Pick<AppDeps, 'config' | 'publicPages'>,
 
 export function sitemapPageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil((count + 2) / pageSize));
+}
+
+/**
+ * Paths that are not the public site: the REST API, the workbench, the queue dashboard, the
+ * protocol endpoints (their own error formats) and the static files keep the problem document.
+ */
+const NOT_PUBLIC_SITE = /^\/(?:api|app|admin|metadata\/csw|oai|static)(?:\/|$)/;
+
+/**
+ * An unknown path of the public site asked for by a browser (GET/HEAD, Accept prefers HTML, or
+ * `f=html`): the 404 page in the site's style with a way back, instead of the JSON problem
+ * document the next handler would send. Everything else falls through to that handler.
+ */
+export function publicNotFoundPage(deps: Pick<AppDeps, 'config' | 'oarecHtml' | 'catalogue'>): RequestHandler {
+  const headers = publicPageHeaders(deps.config.mapTileUrl);
+  return async (req, res, next) => {
+    const renderer = deps.oarecHtml;
+    if (!renderer || (req.method !== 'GET' && req.method !== 'HEAD') || NOT_PUBLIC_SITE.test(req.path)) return next();
+    if (!asksForHtml(req.query.f, req.headers.accept)) return next();
+    const identity = await deps.catalogue.getIdentity().catch(() => ({ title: '', abstract: '' }));
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.query)) if (typeof v === 'string') query[k] = v;
+    const body = await renderer.error(
+      { status: 404, code: 'NotFound', description: 'Halaman tidak ditemukan.', path: req.path },
+      { baseUrl: deps.config.baseUrl, queryString: '', query, catalogue: { title: identity.title, abstract: identity.abstract } },
+    );
+    res.status(404).set(headers).set('Cache-Control', 'no-store').set('Vary', 'Accept').type('text/html; charset=utf-8').send(body);
+  };
 }
