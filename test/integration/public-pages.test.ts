@@ -63,8 +63,8 @@ describe('public pages: sitemap, robots.txt, static assets, headers', () => {
     expect(res.text).toContain('Disallow: /api/');
   });
 
-  it('static assets are served from this server with a year-long cache; another version is 404', async () => {
-    for (const [name, type] of [['site.css', 'text/css'], ['pages.js', 'text/javascript'], ['vendor/leaflet/leaflet-src.esm.js', 'text/javascript'], ['vendor/leaflet/leaflet.css', 'text/css'], ['world.geojson', 'application/geo+json']] as const) {
+  it('static assets are served from this server with a year-long cache; the base map is small and quantized', async () => {
+    for (const [name, type] of [['site.css', 'text/css'], ['pages.js', 'text/javascript'], ['vendor/leaflet/leaflet.js', 'text/javascript'], ['vendor/leaflet/leaflet.css', 'text/css'], ['world.geojson', 'application/geo+json']] as const) {
       const res = await request(t.app).get(assetUrl(name)).expect(200);
       expect(res.headers['content-type']).toContain(type);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -74,9 +74,37 @@ describe('public pages: sitemap, robots.txt, static assets, headers', () => {
       res.on('data', (c: Buffer) => { s += c.toString(); });
       res.on('end', () => cb(null, s));
     });
-    const fc = JSON.parse(world.body as string) as { type: string; features: unknown[] };
+    const fc = JSON.parse(world.body as string) as { type: string; features: { properties: { kind: string }; geometry: { type: string; coordinates: unknown[] } }[] };
     expect(fc.type).toBe('FeatureCollection');
-    expect(fc.features.length).toBeGreaterThan(150); // Natural Earth 1:110m has 177 countries
+    // land (Natural Earth 1:110m) filled, the borders between countries once, as lines; ≤ 150 KB
+    const land = fc.features.filter((f) => f.properties.kind === 'land');
+    expect(land.map((f) => f.geometry.type)).toEqual(['MultiPolygon']);
+    expect(land[0]!.geometry.coordinates.length).toBeGreaterThan(100); // Natural Earth 1:110m: 127 land polygons
+    const borders = fc.features.filter((f) => f.properties.kind === 'border');
+    expect(borders.map((f) => f.geometry.type)).toEqual(['MultiLineString']);
+    expect(borders[0]!.geometry.coordinates.length).toBeGreaterThan(150);
+    expect(Buffer.byteLength(world.body as string)).toBeLessThanOrEqual(150 * 1024);
+    // 0.001° at most: the base map is quantized
+    expect((world.body as string).match(/\d\.\d{4,}/)).toBeNull();
+  });
+
+  it('text assets go out gzipped to clients that take gzip, minified, and as they are to the others', async () => {
+    for (const name of ['pages.js', 'site.css', 'vendor/leaflet/leaflet.js', 'world.geojson']) {
+      const gz = await request(t.app).get(assetUrl(name)).set('Accept-Encoding', 'gzip, deflate, br');
+      expect([name, gz.headers['content-encoding'], gz.headers.vary]).toEqual([name, 'gzip', 'Accept-Encoding']);
+      const plain = await request(t.app).get(assetUrl(name)).set('Accept-Encoding', 'identity');
+      expect([name, plain.headers['content-encoding']]).toEqual([name, undefined]);
+      expect(Number(gz.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']) / 2);
+    }
+    const js = await request(t.app).get(assetUrl('pages.js')).set('Accept-Encoding', 'identity');
+    expect(js.text).not.toContain('// '); // comments gone: the minified build, not the source
+    expect(js.text.split('\n').length).toBeLessThan(5);
+    // images are not compressed again
+    const png = await request(t.app).get(assetUrl('vendor/leaflet/images/layers.png')).set('Accept-Encoding', 'gzip');
+    expect(png.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('an unknown version or a path outside the assets is a 404', async () => {
     await request(t.app).get('/static/000000000000/site.css').expect(404);
     await request(t.app).get(assetUrl('../package.json')).expect(404);
   });

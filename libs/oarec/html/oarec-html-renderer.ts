@@ -59,7 +59,7 @@ export function createOarecHtmlRenderer(deps: OarecHtmlDeps): OarecHtmlPages {
       return collectionPage(json, ctx);
     },
     async items(json, facets, ctx) {
-      return searchPage(json, facets, ctx, { catalogueName: await name(ctx), tileUrl: deps.mapTileUrl });
+      return searchPage(json, facets, ctx, { catalogueName: await name(ctx), tileUrl: deps.mapTileUrl, baseUrl: ctx.baseUrl });
     },
     async record(feature, ctx) {
       return recordPage(feature, { baseUrl: ctx.baseUrl, catalogueName: await name(ctx), tileUrl: deps.mapTileUrl });

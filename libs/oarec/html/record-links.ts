@@ -25,3 +25,11 @@ export function safeHref(href: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Only a thumbnail this catalogue serves is shown inline: the CSP allows images from 'self'
+ * (a page must not make the reader's browser call other hosts); others become a link.
+ */
+export function isOwnUrl(href: string, baseUrl: string): boolean {
+  return href.startsWith('/') ? !href.startsWith('//') : href.startsWith(`${baseUrl}/`);
+}

@@ -3,7 +3,7 @@ import { pageLayout } from './page-layout';
 import { PATHS } from './page-context';
 import type { OarecContact, OarecRecord } from './record-feature.types';
 import { recordBbox, recordTimeRange } from './record-geometry';
-import { distributionLinks, linkByRel, safeHref } from './record-links';
+import { distributionLinks, isOwnUrl, linkByRel, safeHref } from './record-links';
 import { recordJsonLd, licenseUrl } from './record-jsonld';
 import { formatDate, roleLabel, topicLabel, typeLabel } from './labels';
 import { bboxText, mapFigure } from './map-figure';
@@ -66,13 +66,6 @@ function otherValue(v: unknown): HtmlValue {
   return html`<pre class="json">${JSON.stringify(v, null, 2)}</pre>`;
 }
 
-/**
- * Only a thumbnail this catalogue serves is shown inline: the CSP allows images from 'self'
- * (a page must not make the reader's browser call other hosts); others become a link.
- */
-function isOwn(href: string, baseUrl: string): boolean {
-  return href.startsWith('/') ? !href.startsWith('//') : href.startsWith(`${baseUrl}/`);
-}
 
 export function recordPage(rec: OarecRecord, o: RecordPageOptions): string {
   const p = rec.properties ?? {};
@@ -130,7 +123,7 @@ ${dists.length ? html`<ul class="links">${dists.map((l) => {
 ${others.length ? html`<section aria-labelledby="h-lain"><h2 id="h-lain">Informasi lain</h2><dl class="pairs">${others.map(([k, v]) => row(EXTRA_LABELS[k] ?? k, otherValue(v)))}</dl></section>` : ''}
 </div>
 <aside class="record-side" aria-label="Pratinjau dan unduhan metadata">
-${preview ? (isOwn(preview, o.baseUrl)
+${preview ? (isOwnUrl(preview, o.baseUrl)
     ? html`<figure class="thumb"><img src="${preview}" alt="Pratinjau ${title}" loading="lazy"><figcaption>Pratinjau</figcaption></figure>`
     : html`<p><a href="${preview}">Lihat gambar pratinjau</a> <span class="muted">(di situs lain)</span></p>`) : ''}
 <h2>Metadata</h2>

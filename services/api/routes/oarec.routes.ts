@@ -6,6 +6,7 @@ import { oarecFailure } from '../../../libs/oarec/oarec-service';
 import { asksForHtml, type OarecRequest } from '../../../libs/oarec/request/oarec-request';
 import type { OarecFacets, OarecHtmlContext } from '../../../libs/oarec/html.ports';
 import { COLLECTION_PATH, ITEMS_PATH } from '../../../libs/oarec/oarec-links';
+import { canonicalDateQuery } from '../../../libs/oarec/html/search-date-fields';
 
 /** Every path of the OGC API – Records endpoint (mounted at the root of BASE_URL). */
 export const OAREC_PATHS = [
@@ -111,6 +112,13 @@ export function oarecRoutes(deps: AppDeps): Router {
     const accept = req.headers.accept;
     let parsed: OarecRequest;
     try {
+      // the search page's date inputs (no JavaScript needed): the same search in Records parameters
+      const dated = path === ITEMS_PATH ? canonicalDateQuery(query) : undefined;
+      if (dated) {
+        const qs = new URLSearchParams(dated).toString();
+        res.set('Cache-Control', 'no-store').redirect(303, `${req.baseUrl}${ITEMS_PATH}${qs ? `?${qs}` : ''}`);
+        return;
+      }
       parsed = service.parse({ method: 'GET', path, query, accept });
     } catch (err) {
       if (err instanceof OarecError) {

@@ -33,7 +33,12 @@ export function publicPagesRoutes(deps: Pick<AppDeps, 'config' | 'publicPages'>,
     // the version is a hash of the content: a changed file has a new URL, so cache for a year
     res.set('Cache-Control', 'public, max-age=31536000, immutable');
     res.set('X-Content-Type-Options', 'nosniff');
-    res.type(asset.contentType).send(asset.body);
+    res.type(asset.contentType);
+    if (!asset.gzip) return void res.send(asset.body);
+    // compressed once at load (static-assets.ts), sent to clients that take gzip
+    res.vary('Accept-Encoding');
+    if (acceptsGzip(req.headers['accept-encoding'])) return void res.set('Content-Encoding', 'gzip').send(asset.gzip);
+    res.send(asset.body);
   });
 
   r.get('/robots.txt', (_req, res) => {
@@ -64,6 +69,15 @@ export function publicPagesRoutes(deps: Pick<AppDeps, 'config' | 'publicPages'>,
     res.type('application/xml; charset=utf-8').send(sitemapUrlset(base, await deps.publicPages.sitemapEntries(offset, limit), page === 1));
   });
   return r;
+}
+
+/** `Accept-Encoding` names gzip (or `*`) without `q=0`. */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && !(q && Number(q.slice(2)) === 0);
+  });
 }
 
 export function sitemapPageCount(count: number, pageSize: number): number {
