@@ -42,7 +42,9 @@ function thumbnail(f: OarecRecord, baseUrl: string | undefined): SafeHtml {
   const href = safeHref(linkByRel(f, 'preview')?.href);
   // decorative next to the title (alt=""); sized so the list does not jump while it loads
   if (!href || !isOwnUrl(href, baseUrl ?? '')) return html``;
-  return html`<img class="thumb-small" src="${href}" alt="" width="96" height="72" loading="lazy" decoding="async">`;
+  // root-relative: the image comes from whatever host the page came from
+  const src = baseUrl && href.startsWith(`${baseUrl}/`) ? href.slice(baseUrl.length) : href;
+  return html`<img class="thumb-small" src="${src}" alt="" width="96" height="72" loading="lazy" decoding="async">`;
 }
 
 function resultItem(f: OarecRecord, i: number, baseUrl: string | undefined): SafeHtml {
