@@ -1,0 +1,69 @@
+import { canonicalDateQuery, datetimeRange, publicationFilter, publicationRange } from '../../libs/oarec/html/search-date-fields';
+import { pageNumbers, pager } from '../../libs/oarec/html/search-pager';
+import { asksForHtml, negotiateFormat, prefersCatalogMedia } from '../../libs/oarec/request/oarec-request';
+import { OarecError } from '../../libs/oarec/oarec-error';
+
+describe('search page date fields → Records parameters', () => {
+  it('nothing to do without the form fields', () => {
+    expect(canonicalDateQuery({ q: 'peta', datetime: '2020-01-01/..' })).toBeUndefined();
+  });
+
+  it('temporal extent → datetime with open ends, publication → a publicationDate CQL2 filter; paging restarts', () => {
+    expect(canonicalDateQuery({ q: 'peta', offset: '20', 'waktu-dari': '2019-01-01', 'waktu-sampai': '', 'terbit-dari': '', 'terbit-sampai': '2021-12-31' }))
+      .toEqual({ q: 'peta', datetime: '2019-01-01/..', filter: "publicationDate <= DATE('2021-12-31')" });
+    expect(canonicalDateQuery({ 'waktu-dari': '', 'waktu-sampai': '2020-06-30' })).toEqual({ datetime: '../2020-06-30' });
+  });
+
+  it('empty inputs remove the dates the page showed in them; another filter is kept and ANDed', () => {
+    const own = publicationFilter({ from: '2020-01-01', to: '2020-12-31' })!;
+    expect(canonicalDateQuery({ datetime: '2019-01-01/..', filter: own, 'waktu-dari': '', 'terbit-dari': '' })).toEqual({});
+    expect(canonicalDateQuery({ filter: "type = 'service'", 'terbit-dari': '2020-01-01' }))
+      .toEqual({ filter: "(type = 'service') AND publicationDate >= DATE('2020-01-01')" });
+  });
+
+  it('a date that is not YYYY-MM-DD is a 400 naming the field (no CQL2 text can be smuggled in)', () => {
+    expect(() => canonicalDateQuery({ 'terbit-dari': "2020-01-01') OR (1=1" })).toThrow(OarecError);
+    expect(() => canonicalDateQuery({ 'waktu-sampai': 'besok' })).toThrow(expect.objectContaining({ status: 400, message: expect.stringContaining('"waktu-sampai"') }));
+  });
+
+  it('reads back what it wrote, and only that', () => {
+    expect(publicationRange(publicationFilter({ from: '2020-01-01', to: '2020-12-31' }))).toEqual({ from: '2020-01-01', to: '2020-12-31' });
+    expect(publicationRange(publicationFilter({ to: '2020-12-31' }))).toEqual({ to: '2020-12-31' });
+    expect(publicationRange("title LIKE '%a%'")).toBeUndefined();
+    expect(datetimeRange('2020-05-01')).toEqual({ from: '2020-05-01', to: '2020-05-01' });
+    expect(datetimeRange('../2020-05-01T10:00:00Z')).toEqual({ from: undefined, to: '2020-05-01' });
+  });
+});
+
+describe('page numbers', () => {
+  it('first, last, two either side, gaps as 0 (a one-page gap shown as its number)', () => {
+    expect(pageNumbers(1, 1)).toEqual([1]);
+    expect(pageNumbers(1, 10)).toEqual([1, 2, 3, 0, 10]);
+    expect(pageNumbers(5, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 0, 10]);
+    expect(pageNumbers(10, 10)).toEqual([1, 0, 8, 9, 10]);
+  });
+
+  it('never links past the largest offset the service accepts', () => {
+    const nav = pager({ limit: '10' }, 50_000_000, 10).value;
+    const offsets = [...nav.matchAll(/offset=(\d+)/g)].map((m) => Number(m[1]));
+    expect(Math.max(...offsets)).toBeLessThanOrEqual(1_000_000);
+  });
+});
+
+describe('negotiation', () => {
+  it('the catalogue media type only when the client prefers it', () => {
+    expect(prefersCatalogMedia(undefined, 'application/ogc-catalog+json')).toBe(true);
+    expect(prefersCatalogMedia(undefined, 'application/json, application/ogc-catalog+json;q=0.5')).toBe(false);
+    expect(prefersCatalogMedia('json', 'application/ogc-catalog+json')).toBe(false);
+    expect(negotiateFormat(undefined, 'application/ogc-catalog+json', ['json', 'html'], ['application/ogc-catalog+json'])).toBe('json');
+  });
+
+  it('asks for HTML: f=html, or a browser Accept without f', () => {
+    expect(asksForHtml('html', 'application/json')).toBe(true);
+    expect(asksForHtml(undefined, 'text/html,application/xhtml+xml,*/*;q=0.8')).toBe(true);
+    expect(asksForHtml(undefined, 'application/json')).toBe(false);
+    expect(asksForHtml('json', 'text/html')).toBe(false);
+    expect(asksForHtml(['html', 'json'], 'text/html')).toBe(false);
+    expect(asksForHtml(undefined, 'image/png')).toBe(false);
+  });
+});
