@@ -2,6 +2,8 @@ import { canonicalDateQuery, datetimeRange, publicationFilter, publicationRange 
 import { pageNumbers, pager } from '../../libs/oarec/html/search-pager';
 import { asksForHtml, negotiateFormat, prefersCatalogMedia } from '../../libs/oarec/request/oarec-request';
 import { OarecError } from '../../libs/oarec/oarec-error';
+import { searchPage } from '../../libs/oarec/html/search.page';
+import type { OarecRecord } from '../../libs/oarec/html/record-feature.types';
 
 describe('search page date fields → Records parameters', () => {
   it('nothing to do without the form fields', () => {
@@ -65,5 +67,34 @@ describe('negotiation', () => {
     expect(asksForHtml('json', 'text/html')).toBe(false);
     expect(asksForHtml(['html', 'json'], 'text/html')).toBe(false);
     expect(asksForHtml(undefined, 'image/png')).toBe(false);
+  });
+});
+
+describe('search page results', () => {
+  const BASE = 'https://katalog.contoh.id';
+  const rec = (id: string, preview: string | undefined, geometry: OarecRecord['geometry']): OarecRecord => ({
+    id, type: 'Feature', geometry, properties: { title: `Judul ${id}` },
+    links: preview ? [{ rel: 'preview', href: preview }] : [],
+  });
+  const box = { type: 'Polygon', coordinates: [[[106, -7], [107, -7], [107, -6], [106, -6], [106, -7]]] } as unknown as OarecRecord['geometry'];
+  const page = searchPage({
+    type: 'FeatureCollection', numberMatched: 3, numberReturned: 3,
+    features: [rec('a', `${BASE}/api/metadata/a/thumbnail`, box), rec('b', 'https://lain.contoh.id/b.png', box), rec('c', undefined, null)],
+  }, undefined, { baseUrl: BASE, query: {} }, { catalogueName: 'Uji', baseUrl: BASE });
+
+  it('shows own thumbnails root-relative and sized, never another host\'s', () => {
+    expect(page).toContain('<img class="thumb-small" src="/api/metadata/a/thumbnail" alt="" width="96" height="72" loading="lazy" decoding="async">');
+    expect(page).not.toContain('lain.contoh.id');
+    expect(page.match(/<img /g)).toHaveLength(1);
+  });
+
+  it('carries the footprints of results with an extent in a JSON data block the map names', () => {
+    const block = /<script type="application\/json" id="jejak-hasil">([^<]*)<\/script>/.exec(page)?.[1];
+    const list = JSON.parse(block ?? 'null') as { i: number; id: string }[];
+    expect(list.map((f) => [f.i, f.id])).toEqual([[0, 'a'], [1, 'b']]);
+    expect(page).toContain('data-footprints="jejak-hasil"');
+    expect(page).toContain('data-footprint="0"');
+    expect(page).not.toContain('data-footprint="2"');
+    expect(page).toContain('3 rekaman ditemukan');
   });
 });
