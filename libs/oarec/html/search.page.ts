@@ -66,11 +66,17 @@ function footprints(features: OarecRecord[]): SafeHtml {
   return html`<script type="application/json" id="${FOOTPRINTS_ID}">${jsonForScript(list)}</script>`;
 }
 
+/** The search form's id: the date inputs below the map belong to it through their `form` attribute. */
+const FORM_ID = 'form-cari';
+
 function dateInput(name: string, label: string, value: string | undefined): SafeHtml {
-  return html`<div class="date-field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="date" value="${value ?? ''}"></div>`;
+  return html`<div class="date-field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="date" form="${FORM_ID}" value="${value ?? ''}"></div>`;
 }
 
-/** The date filter: temporal extent and publication date, each a from–to pair of date inputs. */
+/**
+ * The date filter: temporal extent and publication date, each a from–to pair of date inputs.
+ * Placed under the map (the map stays near the search box) but part of the search form.
+ */
 function dateFields(state: Record<string, string | undefined>): SafeHtml {
   const time = datetimeRange(state.datetime);
   const pub = publicationRange(state.filter) ?? {};
@@ -82,7 +88,7 @@ ${dateInput(DATE_FIELDS.timeFrom, 'Dari', time.from)}${dateInput(DATE_FIELDS.tim
 <fieldset class="date-pair"><legend>Tanggal publikasi</legend>
 ${dateInput(DATE_FIELDS.pubFrom, 'Dari', pub.from)}${dateInput(DATE_FIELDS.pubTo, 'Sampai', pub.to)}
 </fieldset>
-<button type="submit" class="secondary">Terapkan tanggal</button>
+<button type="submit" form="${FORM_ID}" class="secondary">Terapkan tanggal</button>
 </fieldset>`;
 }
 
@@ -95,7 +101,7 @@ function searchForm(state: Record<string, string | undefined>, facetNames: Set<s
   const kept = Object.entries(state).filter(([k, v]) => v !== undefined && !shownByDates(k) && (facetNames.has(k) || !['q', 'bbox', 'offset'].includes(k)));
   const coord = (i: number, name: string, label: string, min: number, max: number) =>
     html`<div class="coord"><label for="bbox-${name}">${label}</label><input id="bbox-${name}" data-bbox-part="${i}" type="number" step="any" min="${min}" max="${max}" inputmode="decimal" value="${bbox[i] ?? ''}"></div>`;
-  return html`<form class="search-form" method="get" action="${PATHS.items}" role="search" aria-label="Cari metadata" data-search-form>
+  return html`<form class="search-form" id="${FORM_ID}" method="get" action="${PATHS.items}" role="search" aria-label="Cari metadata" data-search-form>
 <div class="field">
 <label for="q">Kata pencarian</label>
 <div class="inline"><input id="q" name="q" type="search" value="${state.q ?? ''}" placeholder="mis. batas administrasi, sungai"><button type="submit">Cari</button></div>
@@ -109,7 +115,6 @@ ${coord(0, 'barat', 'Barat', -180, 180)}${coord(1, 'selatan', 'Selatan', -90, 90
 </div>
 </fieldset>
 ${state.bbox ? html`<p>Batas wilayah: ${state.bbox} · <a href="${urlWith(PATHS.items, { ...state, bbox: undefined, offset: undefined })}">Hapus batas wilayah</a></p>` : ''}
-${dateFields(state)}
 ${kept.map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
 </form>`;
 }
@@ -143,6 +148,7 @@ ${searchForm(state, new Set(groups.map((g) => g.name)))}
 </div>
 ${mapFigure({ mode: 'search', bbox: state.bbox ? (state.bbox.split(',').map(Number) as [number, number, number, number]) : undefined, worldUrl: assetUrl('world.geojson'), tileUrl: o.tileUrl, label: 'Peta pencarian: cakupan hasil dan kotak batas wilayah', footprintsId: FOOTPRINTS_ID })}
 ${footprints(features)}
+${dateFields(state)}
 ${facetsPanel(groups, state)}
 </div>
 <section class="results" aria-labelledby="h-hasil">

@@ -11,8 +11,9 @@ const beforeSubmit = new WeakMap();
 function tidyOnSubmit(form) {
   form.addEventListener('submit', () => {
     for (const hook of beforeSubmit.get(form) ?? []) hook();
-    for (const el of form.querySelectorAll('input[name], select[name]')) {
-      if (el.value === '') el.disabled = true;
+    // form.elements: the date inputs sit outside the form element (their `form` attribute names it)
+    for (const el of form.elements) {
+      if (el.name && (el.tagName === 'INPUT' || el.tagName === 'SELECT') && el.value === '') el.disabled = true;
     }
   });
 }
@@ -103,6 +104,7 @@ function showFootprints(L, map, el) {
     layer.on('mouseout', () => light(f.i, false));
     // a click moves to the result in the list (not away: the click may end drawing a box)
     layer.on('click', () => {
+      if (el.hasAttribute('data-drew')) return; // the end of drawing a box, not a click on the footprint
       li?.scrollIntoView({ block: 'nearest' });
       li?.querySelector('h3 a')?.focus({ preventScroll: true });
     });
@@ -210,6 +212,7 @@ async function startMap(el, form) {
     if (!drawing || !start) return;
     const b = boxOf(start, ev.latlng);
     start = null;
+    el.setAttribute('data-drew', '');
     setDrawing(false);
     if (b[0] === b[2] || b[1] === b[3]) return; // a click, not a box
     apply(b);
