@@ -120,7 +120,9 @@ ${kept.map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
 }
 
 function sortLinks(state: Record<string, string | undefined>): SafeHtml {
-  return html`<nav class="sort" aria-label="Urutkan hasil"><span class="sort-label">Urutkan:</span> <ul>${SORTS.map(([v, label]) => {
+  return html`<nav class="sort" aria-label="Urutkan hasil"><span class="sort-label">Urutkan:</span> <ul>${SORTS.map(([v, relevance]) => {
+    // without search words the service's default order is not a relevance order
+    const label = v === undefined && !state.q ? 'Bawaan' : relevance;
     const current = (state.sortby ?? undefined) === v;
     return html`<li><a href="${urlWith(PATHS.items, { ...state, sortby: v, offset: undefined })}"${current ? html` aria-current="true"` : ''}>${label}</a></li>`;
   })}</ul></nav>`;
