@@ -97,3 +97,40 @@ describe('OARec: HTML error pages and catalogue details', () => {
     expect(body.links.filter((l) => l.rel === 'profile').map((l) => l.href)).toEqual([recordProfile]);
   });
 });
+
+describe('OARec search page on the embedded default (PGlite): date fields and error pages', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp('embedded');
+    await seedPublicCatalogue(t.db);
+  }, 600_000); // PGlite + PostGIS start: minutes on a loaded machine
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('the date fields redirect to datetime/filter, and the publication filter narrows on PGlite too', async () => {
+    const form = await request(t.app).get(`${ITEMS}?q=&terbit-dari=2020-01-01&terbit-sampai=2020-01-31&waktu-dari=&waktu-sampai=`).set('Accept', BROWSER);
+    expect(form.status).toBe(303);
+    const target = new URL(form.headers.location as string, 'http://x');
+    expect(target.pathname).toBe(ITEMS);
+    expect(target.searchParams.get('filter')).toBe("publicationDate >= DATE('2020-01-01') AND publicationDate <= DATE('2020-01-31')");
+    const all = JSON.parse((await request(t.app).get(`${ITEMS}?limit=100`).expect(200)).text) as { numberMatched: number };
+    const narrowed = JSON.parse((await request(t.app).get(`${target.pathname}${target.search}&f=json`).expect(200)).text) as { numberMatched: number; features: { id: string }[] };
+    expect(narrowed.features.map((f) => f.id)).toContain('rec-full'); // published 2020-01-15
+    expect(narrowed.numberMatched).toBeLessThan(all.numberMatched);
+    const page = await request(t.app).get(`${target.pathname}${target.search}`).set('Accept', BROWSER).expect(200);
+    expect(page.text).toContain('value="2020-01-01"'); // the inputs show the filter back
+  });
+
+  it('a malformed date field and a bad bbox are 400 pages; an unknown record a 404 page', async () => {
+    const badDate = await request(t.app).get(`${ITEMS}?terbit-dari=kemarin`).set('Accept', BROWSER);
+    expect(badDate.status).toBe(400);
+    expect(badDate.text).toContain('Parameter &quot;terbit-dari&quot; tidak valid');
+    expect(badDate.text).toContain('TTTT-BB-HH');
+    expect((await request(t.app).get(`${ITEMS}?bbox=1,2`).set('Accept', BROWSER)).status).toBe(400);
+    const missing = await request(t.app).get(`${ITEMS}/tidak-ada`).set('Accept', BROWSER);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+});

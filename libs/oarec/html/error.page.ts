@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from './html-escape';
 import { pageLayout } from './page-layout';
 import { PATHS, searchState, urlWith, type HtmlPageContext } from './page-context';
+import { DATE_FIELDS } from './search-date-fields';
 
 /**
  * The error pages a person's browser gets (the client asked for HTML): the same frame as every
@@ -28,6 +29,9 @@ const PARAMETER_HELP: Record<string, string> = {
   q: 'Tulis satu kata pencarian atau lebih.',
   f: 'Gunakan f=html atau f=json.',
 };
+// the search page's date inputs (search-date-fields.ts)
+const DATE_HELP = 'Isi tanggal berbentuk TTTT-BB-HH, mis. 2020-01-31, atau kosongkan.';
+for (const name of Object.values(DATE_FIELDS)) PARAMETER_HELP[name] = DATE_HELP;
 
 /** The parameter an InvalidParameterValue names (`Parameter "bbox" tidak valid: …`, see oarec-error.ts). */
 export function faultyParameter(description: string | undefined): string | undefined {
