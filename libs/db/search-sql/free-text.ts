@@ -79,16 +79,25 @@ export function compileFreeText(node: TextNode, params: unknown[], ranks?: RankP
 }
 
 /**
- * The fallback of a search that found nothing: every content word similar in spelling to a
- * word of the title or the keywords (trigrams; accents folded). Ranked by how similar, the
- * title counting twice.
+ * The fallback of a search that found nothing: most of the content words — all of one or two,
+ * three of four or five, 60 % of more — each either a word of the record (as the exact search
+ * matches it) or similar in spelling to a word of its title or keywords (trigrams, accents
+ * folded). A typo ("batimteri"), a word the record lacks ("peta kawasan hutan lindung" of a
+ * record titled "Kawasan Hutan" with "lindung" in its abstract) or both still find it. Ranked
+ * by the words met, then by how similar the title, then title and keywords, are.
  */
+export function wordsNeeded(n: number): number {
+  return n <= 2 ? 1 : Math.ceil(n * 0.6);
+}
+
 function typoTolerant(words: string[], params: unknown[], ranks?: RankParts): string {
   const w = bind(params, words);
-  const similarity = (text: string, agg: 'avg' | 'min'): string =>
-    `(SELECT ${agg}(word_similarity(lower(unaccent(fw.w)), ${text})) FROM unnest(${w}::text[]) AS fw(w))`;
-  if (ranks) ranks.exprs.push(`(2 * ${similarity('lower(unaccent(r.title))', 'avg')} + ${similarity(TITLE_AND_KEYWORDS, 'avg')})`);
-  return `${similarity(TITLE_AND_KEYWORDS, 'min')} >= ${TYPO_SIMILARITY}`;
+  const folded = 'lower(unaccent(fw.w))';
+  const met = `(SELECT count(*) FROM unnest(${w}::text[]) AS fw(w)
+     WHERE r.search_vector @@ gk_free_text_query(ARRAY[fw.w]) OR word_similarity(${folded}, ${TITLE_AND_KEYWORDS}) >= ${TYPO_SIMILARITY})`;
+  const similarity = (text: string): string => `(SELECT avg(word_similarity(${folded}, ${text})) FROM unnest(${w}::text[]) AS fw(w))`;
+  if (ranks) ranks.exprs.push(`(3 * ${met} + 2 * ${similarity('lower(unaccent(r.title))')} + ${similarity(TITLE_AND_KEYWORDS)})`);
+  return `${met} >= ${wordsNeeded(words.length)}`;
 }
 
 /** The REST record list's `q` (the workbench): the same word match, and its rank for the order. */
