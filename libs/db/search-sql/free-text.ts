@@ -17,7 +17,7 @@ type TextNode = Extract<FilterNode, { op: 'text' }>;
 /**
  * The rank expressions of a filter's free-text nodes. Their values that the condition does not
  * use (the phrase) go to `params` of their own, referenced as `$r1`, `$r2` … until
- * rankedOrder() numbers them after the filter's: a count or facet statement sends the filter's
+ * numberedRank() numbers them after the filter's: a count or facet statement sends the filter's
  * values only, and PostgreSQL refuses a `$n` no expression uses (its type is unknown).
  */
 export interface RankParts {

@@ -93,9 +93,13 @@ export function datetimeFilter(v: string): FilterNode {
  * met as a phrase ranks higher (libs/search/free-text.ts). Without `sortby` the results come in
  * order of relevance.
  */
+export const MAX_Q_TERMS = 16;
+
 export function qFilter(v: string): FilterNode {
   const terms = list(v).map(freeTextNode).filter((n): n is FilterNode => n !== undefined);
   if (terms.length === 0) throw badParameter('q', 'istilah pencarian kosong.');
+  // each term is a word search with its own rank: a request cannot make the statement unbounded
+  if (terms.length > MAX_Q_TERMS) throw badParameter('q', `paling banyak ${MAX_Q_TERMS} istilah (dipisahkan koma).`);
   return terms.length === 1 ? terms[0]! : { op: 'or', children: terms };
 }
 
