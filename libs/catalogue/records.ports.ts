@@ -92,7 +92,7 @@ export interface PublicationSnapshot {
 
 export interface ListQuery {
   status?: RecordStatus;
-  /** free text; every word must occur */
+  /** free text; every word must occur as a word (any Indonesian or English form), most relevant first */
   q?: string;
   page: number;
   pageSize: number;

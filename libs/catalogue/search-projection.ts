@@ -28,6 +28,12 @@ export interface SearchProjection {
   temp_begin: string | null;
   temp_end: string | null;
   anytext: string;
+  /**
+   * The record's text other than title, keywords, topic categories and abstract: the lowest
+   * weight (D) of the ranked free-text vector, which PostgreSQL computes from title, keywords,
+   * topic categories, abstract and this column (`search_vector`, migration 065).
+   */
+  search_other: string;
   /** WKT MULTIPOLYGON in lon/lat (SRID 4326), split at the antimeridian; null without a bbox */
   extent_wkt: string | null;
 }
@@ -65,6 +71,7 @@ export const PROJECTION_KINDS: { readonly [K in keyof SearchProjection]-?: KindO
   temp_begin: 'text',
   temp_end: 'text',
   anytext: 'text',
+  search_other: 'text',
   extent_wkt: 'wkt',
 };
 
@@ -83,15 +90,21 @@ export function bboxToWkt(b: BoundingBox): string {
 export function projectRecord(doc: MetadataDoc, recordId: string): SearchProjection {
   const keywords = uniq((doc.keywords ?? []).flatMap((k) => k.values));
   const orgs = uniq((doc.contacts ?? []).map((c) => c.organisationName));
-  const formats = uniq([...(doc.formats ?? []), ...(doc.distributions ?? []).map((d) => d.name)]);
+  // the format fields only: a distribution's name names its online resource, not a format (issue 21)
+  const formats = uniq(doc.formats ?? []);
+  const distributionNames = uniq((doc.distributions ?? []).map((d) => d.name));
   const protocols = uniq((doc.distributions ?? []).map((d) => d.protocol));
   const c = doc.constraints;
-  const anyParts = [
-    recordId, doc.title, doc.abstract, doc.purpose, doc.lineage, ...keywords, ...(doc.topicCategories ?? []),
-    ...orgs, ...(doc.contacts ?? []).flatMap((ct) => [ct.individualName, ct.positionName]), ...formats,
+  // the text after title, abstract, purpose, lineage, keywords and topic categories
+  const described = [
+    ...orgs, ...(doc.contacts ?? []).flatMap((ct) => [ct.individualName, ct.positionName]), ...formats, ...distributionNames,
     ...(doc.spatialCoverage ?? []), doc.hierarchyLevel, doc.serviceType, doc.resourceType, c?.useLimitation, c?.license,
     ...(doc.relations ?? []), ...(doc.sources ?? []),
   ];
+  // the free text of AnyText LIKE (order as before issue 21)
+  const anyParts = [recordId, doc.title, doc.abstract, doc.purpose, doc.lineage, ...keywords, ...(doc.topicCategories ?? []), ...described];
+  // the ranked vector's weight D: what title (A), keywords and topics (B) and abstract (C) leave
+  const otherParts = [recordId, doc.purpose, doc.lineage, ...described];
   return {
     title: doc.title ?? '',
     abstract: doc.abstract ?? null,
@@ -114,6 +127,7 @@ export function projectRecord(doc: MetadataDoc, recordId: string): SearchProject
     temp_begin: doc.extent?.temporal?.start ?? null,
     temp_end: doc.extent?.temporal?.end ?? null,
     anytext: uniq(anyParts).join(' ').toLowerCase(),
+    search_other: uniq(otherParts).join(' '),
     extent_wkt: doc.extent?.bbox ? bboxToWkt(doc.extent.bbox) : null,
   };
 }

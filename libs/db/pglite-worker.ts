@@ -10,6 +10,8 @@ import { errorData, type PgliteReply, type PgliteRequest, type PgliteWorkerData 
 // so TypeScript would refuse the import; require() loads the CommonJS build it really has.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { pg_trgm } = require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { unaccent } = require('@electric-sql/pglite/contrib/unaccent') as { unaccent: Extension };
 
 /**
  * The thread that owns the embedded PostgreSQL. PGlite executes every statement synchronously
@@ -50,7 +52,7 @@ async function open(): Promise<PGlite> {
   const opening = first ? 'PGlite dibuka (initdb, start pertama)' : 'PGlite dibuka';
   begin(opening);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir, extensions: { postgis: await slimPostgis(), pg_trgm }, ...startParams() });
+  const db = await PGlite.create({ dataDir, extensions: { postgis: await slimPostgis(), pg_trgm, unaccent }, ...startParams() });
   end(opening);
   // Migration 001 creates them as well (IF NOT EXISTS); done here first so that the slow part
   // of a first start (PostGIS, several seconds) has its own log line.

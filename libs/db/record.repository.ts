@@ -6,6 +6,7 @@ import type { Database, Queryable } from './database';
 import { appendHistory, listHistory } from './history.repository';
 import { findOrganisationLocked } from './lintas-org.repository';
 import { projectionSqlType, projectionTarget, projectionValueSql } from './projection-columns';
+import { freeTextCondition } from './search-sql/free-text';
 import { appendEvent } from './outbox.repository';
 import { iso, isoOrNull } from './row-mapping';
 import { findUserById } from './user.repository';
@@ -198,17 +199,6 @@ export function readableWhere(scope: ReadScope, params: unknown[], alias = 'r'):
   return `(${parts.join(' OR ')})`;
 }
 
-/** LIKE metacharacters taken literally (the default escape character is a backslash). */
-export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Every word of `q` must occur in the record's lower-cased searchable text (trigram GIN index). */
-function freeTextWhere(q: string, params: unknown[], alias = 'r'): string[] {
-  return q.toLowerCase().split(/\s+/).filter(Boolean).map((w) => {
-    params.push(`%${escapeLike(w)}%`);
-    return `${alias}.anytext LIKE $${params.length}`;
-  });
-}
-
 export async function listRecords(db: Queryable, scope: ReadScope, query: ListQuery): Promise<RecordPage> {
   const params: unknown[] = [];
   const where = [readableWhere(scope, params)];
@@ -216,13 +206,16 @@ export async function listRecords(db: Queryable, scope: ReadScope, query: ListQu
     params.push(query.status);
     where.push(`r.status = $${params.length}`);
   }
-  if (query.q) where.push(...freeTextWhere(query.q, params));
+  // `q`: words in any Indonesian or English form, the most relevant first (search-sql/free-text.ts)
+  const text = query.q ? freeTextCondition(query.q, params) : undefined;
+  if (text) where.push(text.where);
   const whereSql = where.join(' AND ');
   const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM records r WHERE ${whereSql}`, params);
-  const pageParams = [...params, query.pageSize, (query.page - 1) * query.pageSize];
+  const ordered = [...params, ...(text?.rank.params ?? [])];
+  const pageParams = [...ordered, query.pageSize, (query.page - 1) * query.pageSize];
   const rows = await db.query<RecordRow>(
     `SELECT ${RECORD_COLUMNS} FROM records r WHERE ${whereSql}
-      ORDER BY r.updated_at DESC, r.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      ORDER BY ${text ? `${text.rank.sql} DESC, ` : ''}r.updated_at DESC, r.id LIMIT $${ordered.length + 1} OFFSET $${ordered.length + 2}`,
     pageParams,
   );
   return { items: rows.rows.map(toRecord), total: total.rows[0]?.n ?? 0 };

@@ -3,8 +3,9 @@ import type { FetchedPage as PageFetch } from '../search/match-count';
 import type { FilterNode } from '../search/filter/filter-ast';
 import { resolveCanonical } from '../search/queryables';
 import type { MetadataRecord } from '../catalogue/record.types';
-import { compiledFilter, compiledOrderBy } from './search-sql/compiled-query';
+import { compiledFilter, searchOrder } from './search-sql/compiled-query';
 import { domainSql } from './search-sql/domain-sql';
+import { spellingsSql } from './search-sql/free-text';
 import { ID_ORDER } from './search-sql/order-by';
 import { withSql } from './search-sql/queryable-sql';
 import type { Queryable, QueryOptions } from './database';
@@ -35,11 +36,13 @@ interface SqlSearch {
 }
 
 function toSql(q: SearchQuery): SqlSearch {
-  const { where, params } = compiledFilter(q.filter);
+  const filter = compiledFilter(q.filter);
+  // the order's values (a rank's) follow the filter's: the page statement sends both
+  const { orderBy, params } = searchOrder(filter, q.sort);
   return {
-    where,
+    where: filter.where,
     params,
-    orderBy: compiledOrderBy(q.sort),
+    orderBy,
     offset: q.offset,
     limit: q.limit,
     ...(q.fewMatches !== undefined ? { fewMatches: q.fewMatches } : {}),
@@ -325,6 +328,17 @@ export async function facetCounts(
   return out;
 }
 
+/** Spelling suggestions for free-text words from the best records of a typo-tolerant filter (search-sql/free-text.ts). */
+export async function spellings(db: Queryable, filter: FilterNode, words: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (words.length === 0) return out;
+  const c = compiledFilter(filter);
+  const q = spellingsSql(c.where, c.rank?.sql ?? '0', [...c.params, ...(c.rank?.params ?? [])], words);
+  const res = await db.query<{ word: string; suggestion: string }>(q.sql, q.params);
+  for (const r of res.rows) out.set(r.word, r.suggestion);
+  return out;
+}
+
 /** The SearchStore port of libs/search over this database. */
 export function createSearchStore(db: Queryable): SearchStore {
   return {
@@ -344,5 +358,6 @@ export function createSearchStore(db: Queryable): SearchStore {
     recordById: (id) => findRecordById(db, id),
     domainValues: (property, limit) => domainValues(db, property, limit),
     facetCounts: (filter, facets, limit) => facetCounts(db, filter, facets, limit),
+    spellings: (filter, words) => spellings(db, filter, words),
   };
 }

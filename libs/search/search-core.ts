@@ -5,6 +5,7 @@ import { DOMAIN_LIMIT, hasDomain, resolveCanonical, resolveOarecQueryable } from
 import type { FacetSpec, FacetValue, PageRow, SearchStore } from './search.ports';
 import { sortableQueryable, type SortSpec } from './sort-order';
 import { invalid } from './search-error';
+import { ALMOST_NOTHING, contentWords, freeTextNodes, suggestedText, typoTolerantFilter } from './free-text';
 
 /**
  * The protocol-independent search, and the only door to searching: a filter tree and a sort →
@@ -20,7 +21,15 @@ export interface CountedResult<T> {
   records: T[];
 }
 
-export type SearchPage = CountedResult<MetadataRecord>;
+export interface SearchPage extends CountedResult<MetadataRecord> {
+  /**
+   * Nothing matched the free text's words: the records (and count) are those of this
+   * typo-tolerant filter instead (libs/search/free-text.ts); facets should count it too.
+   */
+  typoTolerant?: FilterNode;
+  /** "maksud Anda": the free text with its spelling corrected, when nothing or almost nothing matched */
+  suggestion?: string;
+}
 
 /** A page of stored renders (CSW answers with the renders, not the records). */
 export type RenderedPage = CountedResult<PageRow>;
@@ -62,11 +71,25 @@ const FACETS: readonly FacetSpec[] = FACET_NAMES.map((name) => {
 
 /** `counter`: shared with every protocol in the API (one memo, one set of background counts) */
 export function createSearchCore(store: SearchStore, counter: MatchCounter = createMatchCounter(store)): SearchCore {
+  const recordsPage = async (filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string): Promise<SearchPage> => {
+    const r = await counter.page({ filter, offset, limit, ...(countScope !== undefined ? { scope: countScope } : {}) },
+      (countUpTo, shape) => store.pageOfRecords({ filter, sort, offset, limit, ...shape }, countUpTo));
+    return { count: r.count, more: r.more, records: r.items };
+  };
   return {
     async page(filter, sort, offset, limit, countScope) {
-      const r = await counter.page({ filter, offset, limit, ...(countScope !== undefined ? { scope: countScope } : {}) },
-        (countUpTo, shape) => store.pageOfRecords({ filter, sort, offset, limit, ...shape }, countUpTo));
-      return { count: r.count, more: r.more, records: r.items };
+      const exact = await recordsPage(filter, sort, offset, limit, countScope);
+      // nothing or almost nothing matched the words: a suggestion, and with nothing the fallback
+      if (!exact.count.exact || exact.count.value > ALMOST_NOTHING) return exact;
+      const tolerant = typoTolerantFilter(filter);
+      if (!tolerant) return exact;
+      const nodes = freeTextNodes(filter);
+      const words = [...new Set(nodes.flatMap((n) => contentWords(n.tokens)))];
+      const suggestion = suggestedText(nodes, await store.spellings(tolerant, words));
+      const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
+      if (exact.count.value > 0) return withSuggestion(exact);
+      const fallback = await recordsPage(tolerant, sort, offset, limit, countScope);
+      return withSuggestion({ ...fallback, typoTolerant: tolerant });
     },
     async renderedPage({ filter, sort, offset, limit }, format, countScope) {
       const r = await counter.page({ filter, offset, limit, ...(countScope !== undefined ? { scope: countScope } : {}) },

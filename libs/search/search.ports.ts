@@ -81,4 +81,11 @@ export interface SearchStore extends CountStore {
    * values of its queryable (a multi-valued one counts each value), most frequent first.
    */
   facetCounts(filter: FilterNode, facets: readonly FacetSpec[], limit: number): Promise<Record<string, FacetValue[]>>;
+  /**
+   * Spelling suggestions for free-text words: for each of `words`, the word of the titles and
+   * keywords of the best records of `filter` (a typo-tolerant one: libs/search/free-text.ts)
+   * most similar in spelling, lower-cased with accents folded, when similar enough. Words
+   * without one are left out of the map.
+   */
+  spellings(filter: FilterNode, words: readonly string[]): Promise<Map<string, string>>;
 }

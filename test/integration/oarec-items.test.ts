@@ -74,23 +74,34 @@ describe('items', () => {
     }
   });
 
-  it('q: one term, comma alternatives, and whitespace words in order', async () => {
+  it('q: one term, comma alternatives, and whitespace-separated words in any order (issue 21: words, ranked)', async () => {
     const lorem = await items('q=lorem&limit=100');
     expect(lorem.numberMatched).toBeGreaterThanOrEqual(5);
     const either = await items('q=lorem,rupabumi&limit=100');
     const rupabumi = await items('q=rupabumi&limit=100');
     expect(either.numberMatched).toBe(lorem.numberMatched + rupabumi.numberMatched);
-    // words in order: the expected set computed here from the stored free text, independently
-    const rows = (await t.db.query<{ id: string; anytext: string }>(`SELECT id, anytext FROM records WHERE status = 'PUBLISHED'`)).rows;
-    const inOrder = (a: string, b: string) => rows.filter((r) => {
-      const i = r.anytext.indexOf(a);
-      return i >= 0 && r.anytext.indexOf(b, i + a.length) >= 0;
-    }).map((r) => r.id).sort();
-    for (const [a, b] of [['lembar', 'bogor'], ['bogor', 'lembar'], ['lorem', 'ipsum'], ['ipsum', 'lorem']] as const) {
-      const fc = await items(`q=${encodeURIComponent(`${a.toUpperCase()}  ${b}`)}&limit=100`);
-      expect([a, b, idsOf(fc).sort()]).toEqual([a, b, inOrder(a, b)]);
+    // both words must occur (as words, so also as substrings of the stored free text), in any order
+    const rows = new Map((await t.db.query<{ id: string; anytext: string }>(`SELECT id, anytext FROM records WHERE status = 'PUBLISHED'`)).rows.map((r) => [r.id, r.anytext]));
+    for (const [a, b] of [['lembar', 'bogor'], ['lorem', 'ipsum']] as const) {
+      const ab = idsOf(await items(`q=${encodeURIComponent(`${a.toUpperCase()}  ${b}`)}&limit=100`)).sort();
+      const ba = idsOf(await items(`q=${encodeURIComponent(`${b} ${a}`)}&limit=100`)).sort();
+      expect([a, b, ab]).toEqual([a, b, ba]);
+      expect(ab.length).toBeGreaterThan(0);
+      for (const id of ab) expect([id, rows.get(id)?.includes(a), rows.get(id)?.includes(b)]).toEqual([id, true, true]);
     }
     expect(idsOf(await items('q=lembar%20bogor'))).toEqual(['rec-full']);
+  });
+
+  it('q with a typo: the typo-tolerant records, "typoTolerant" and a "suggestion" in JSON, "Maksud Anda" on the HTML page', async () => {
+    const fc = (await items('q=lembar%20bogr')) as Fc & { typoTolerant?: boolean; suggestion?: string };
+    expect(fc.typoTolerant).toBe(true);
+    expect(fc.suggestion).toBe('lembar bogor');
+    expect(idsOf(fc)).toContain('rec-full');
+    expect(schemaErrors('recordCollectionGeoJSON', fc)).toEqual([]);
+    const page = (await get(`${ITEMS}?q=lembar%20bogr&f=html`)).text;
+    expect(page).toMatch(/Maksud Anda: <a href="[^"]*q=lembar(\+|%20)bogor[^"]*">lembar bogor<\/a>/);
+    const exact = (await items('q=lembar%20bogor')) as Fc & { typoTolerant?: boolean; suggestion?: string };
+    expect([exact.typoTolerant, exact.suggestion]).toEqual([undefined, undefined]);
   });
 
   it('bbox intersects the record extent, also across the antimeridian', async () => {

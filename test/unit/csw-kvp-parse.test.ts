@@ -200,16 +200,12 @@ describe('KVP: constraints, q, BBOX, SORTBY', () => {
   it('an empty ogc:Filter matches everything', () => {
     expect(gr(`constraintlanguage=FILTER&constraint=${encodeURIComponent('<ogc:Filter xmlns:ogc="http://www.opengis.net/ogc"/>')}`).filter).toEqual({ op: 'all' });
   });
-  it('q becomes case-insensitive AnyText contains, one per word, with literal % and _', () => {
+  it('q becomes one free-text node of its words (matched as words, ranked: issue 21), characters kept literally', () => {
     const r = gr('q=air%2050%25_x');
-    expect(r.filter).toEqual({
-      op: 'and',
-      children: [
-        { op: 'like', property: 'csw:AnyText', pattern: '%air%', wildCard: '%', singleChar: '_', escapeChar: '\\', matchCase: false },
-        { op: 'like', property: 'csw:AnyText', pattern: '%50\\%\\_x%', wildCard: '%', singleChar: '_', escapeChar: '\\', matchCase: false },
-      ],
-    });
-    expect(gr('Q=water').filter).toMatchObject({ op: 'like', pattern: '%water%' });
+    expect(r.filter).toEqual({ op: 'text', tokens: ['air', '50%_x'] });
+    expect(gr('Q=water').filter).toEqual({ op: 'text', tokens: ['water'] });
+    // a blank q is no filter
+    expect(gr('q=%20%20').filter).toEqual({ op: 'all' });
   });
   it('BBOX is lon/lat; minx > maxx crosses the antimeridian', () => {
     expect(gr('bbox=95,-11,141,6').filter).toEqual({

@@ -46,6 +46,7 @@ function fakeStore(n: number): { store: SearchStore; asked: Asked } {
       asked.facets.push({ filter, facets });
       return {};
     },
+    spellings: async () => new Map(),
   };
   return { store, asked };
 }

@@ -5,7 +5,9 @@ import { freeTextWords, type KvpBbox } from './kvp-filters';
 /**
  * resultType=validate answers with the request echoed as XML. A POST request echoes its
  * own body; a GET request is rebuilt here as the equivalent csw:GetRecords document, with
- * q/BBOX written as the filter (or CQL) they stand for, so the echo hides nothing.
+ * q/BBOX written as the filter (or CQL) they stand for, so the echo hides nothing. Filter Encoding
+ * has no word search: `q` is echoed as the AnyText PropertyIsLike of each word, the closest it
+ * has; the server matches the words as words (docs/search.md#free-text).
  */
 export interface KvpEchoInput {
   namespaces: Record<string, string>;

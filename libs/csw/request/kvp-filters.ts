@@ -1,6 +1,7 @@
 import { invalid } from '../csw-error';
 import type { FilterNode } from '../../search/filter/filter-ast';
 import { envelopeGeometry, toWkt } from '../../search/filter/geometry';
+import { freeTextNode, freeTextTokens } from '../../search/free-text';
 
 /**
  * The GET-only search shortcuts of the product specification: `q` (free text) and
@@ -51,24 +52,18 @@ export function bboxFilter(b: KvpBbox): FilterNode {
   };
 }
 
-/** Words of a free-text query; each must occur (case-insensitive contains on csw:AnyText). */
+/** Words of a free-text query (the validate echo writes them). */
 export function freeTextWords(q: string): string[] {
-  return q.split(/\s+/).filter((w) => w !== '').slice(0, 32);
+  return freeTextTokens(q);
 }
 
+/**
+ * `q`: every word must occur as a word (any Indonesian or English form, accents folded), ranked
+ * by relevance when the request has no SortBy (libs/search/free-text.ts). A CONSTRAINT's
+ * PropertyIsLike on csw:AnyText keeps its LIKE semantics.
+ */
 export function freeTextFilter(q: string): FilterNode | undefined {
-  const words = freeTextWords(q);
-  const nodes: FilterNode[] = words.map((w) => ({
-    op: 'like',
-    property: 'csw:AnyText',
-    // the user's own % _ \ are literal characters, not wildcards
-    pattern: `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    wildCard: '%',
-    singleChar: '_',
-    escapeChar: '\\',
-    matchCase: false,
-  }));
-  return combineAnd(nodes);
+  return freeTextNode(q);
 }
 
 /** AND of the given filters, dropping match-alls; `{op:'all'}` when nothing is left. */

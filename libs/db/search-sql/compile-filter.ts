@@ -3,6 +3,7 @@ import { resolveCanonical } from '../../search/queryables';
 import { parseDateLiteral } from '../../search/filter/date-value';
 import { MAX_FILTER_DEPTH, type ComparisonOp, type FilterNode } from '../../search/filter/filter-ast';
 import { compileSpatial } from './compile-spatial';
+import { compileFreeText, type RankParts } from './free-text';
 import { withSql, type SqlQueryable as Queryable } from './queryable-sql';
 import { literalLike, toContains, toSqlLike } from './like-pattern';
 import { bind, bindBoolean } from './sql-params';
@@ -38,11 +39,15 @@ const ESCAPE = "ESCAPE '\\'";
  */
 const lowerAnyText = (s: string): string => s.toLowerCase();
 
-export function compileFilter(node: FilterNode, params: unknown[]): string {
-  return compile(node, params, 0);
+/**
+ * `ranks`: receives the rank expression of each free-text node a record may match (not those
+ * under a Not); the search orders by their sum when it has no sort (compiled-query.ts).
+ */
+export function compileFilter(node: FilterNode, params: unknown[], ranks?: RankParts): string {
+  return compile(node, params, 0, ranks);
 }
 
-function compile(node: FilterNode, params: unknown[], depth: number): string {
+function compile(node: FilterNode, params: unknown[], depth: number, ranks?: RankParts): string {
   // parsers bound nesting at MAX_FILTER_DEPTH; a tree built in code gets some headroom
   if (depth > MAX_FILTER_DEPTH * 4) throw invalid('constraint', 'Filter bersarang terlalu dalam.');
   switch (node.op) {
@@ -51,7 +56,7 @@ function compile(node: FilterNode, params: unknown[], depth: number): string {
     case 'and':
     case 'or': {
       if (node.children.length === 0) return node.op === 'and' ? 'TRUE' : 'FALSE';
-      const parts = node.children.map((c) => compile(c, params, depth + 1));
+      const parts = node.children.map((c) => compile(c, params, depth + 1, ranks));
       return parts.length === 1 ? parts[0]! : `(${parts.join(node.op === 'and' ? ' AND ' : ' OR ')})`;
     }
     case 'not':
@@ -66,6 +71,8 @@ function compile(node: FilterNode, params: unknown[], depth: number): string {
       return compileNull(queryable(node.property));
     case 'between':
       return compileBetween(queryable(node.property), node.lower, node.upper, params);
+    case 'text':
+      return compileFreeText(node, params, ranks);
     case 'ids':
       return node.ids.length === 0 ? 'FALSE' : `r.file_identifier = ANY(${bind(params, node.ids)}::text[])`;
     case 'spatial':

@@ -1,7 +1,8 @@
 import type { FilterNode } from '../../search/filter/filter-ast';
 import type { SortSpec } from '../../search/sort-order';
 import { compileFilter } from './compile-filter';
-import { compileOrderBy } from './order-by';
+import { numberedRank, type RankParts } from './free-text';
+import { compileOrderBy, ID_ORDER } from './order-by';
 
 /** A filter tree as SQL: a boolean expression over `records r` whose values are all in `params` ($1…$n). */
 export interface CompiledFilter {
@@ -9,6 +10,11 @@ export interface CompiledFilter {
   params: readonly unknown[];
   /** the count memo's key (CountStore.matchKey): the expression and its values */
   key: string;
+  /**
+   * The relevance of a record to the filter's free text (over `records r`; its own values in
+   * `rank.params`, numbered to follow `params`); absent without free text.
+   */
+  rank?: { sql: string; params: readonly unknown[] };
 }
 
 /**
@@ -29,11 +35,23 @@ export function compiledFilter(filter: FilterNode): CompiledFilter {
   let c = filters.get(filter);
   if (!c) {
     const params: unknown[] = [];
-    const where = compileFilter(filter, params);
-    c = { where, params, key: countKey(where, params) };
+    const ranks: RankParts = { exprs: [], params: [] };
+    const where = compileFilter(filter, params, ranks);
+    const rank = numberedRank(ranks, params.length);
+    c = { where, params, key: countKey(where, params), ...(rank ? { rank } : {}) };
     filters.set(filter, c);
   }
   return c;
+}
+
+/**
+ * The ORDER BY of a search and the values of the statement up to it: its sort; without one, the
+ * relevance to its free text when it has some (highest first, its values after the filter's),
+ * else the identifier. Both end with the identifier, so paging is stable.
+ */
+export function searchOrder(filter: CompiledFilter, sort: readonly SortSpec[]): { orderBy: string; params: readonly unknown[] } {
+  if (sort.length === 0 && filter.rank !== undefined) return { orderBy: `${filter.rank.sql} DESC, ${ID_ORDER}`, params: [...filter.params, ...filter.rank.params] };
+  return { orderBy: compiledOrderBy(sort), params: filter.params };
 }
 
 export function compiledOrderBy(sort: readonly SortSpec[]): string {

@@ -80,6 +80,10 @@ export interface OarecItems {
   numberReturned?: number;
   timeStamp?: string;
   links?: OarecLink[];
+  /** the free text with its spelling corrected ("maksud Anda"), when nothing or almost nothing matched */
+  suggestion?: string;
+  /** the features are the typo-tolerant fallback's: nothing matched the words themselves */
+  typoTolerant?: boolean;
 }
 
 /** One facet: the query parameter that narrows by it and the values with their counts. */

@@ -156,6 +156,7 @@ ${facetsPanel(groups, state)}
 <section class="results" aria-labelledby="h-hasil">
 <h2 id="h-hasil">Hasil</h2>
 <p role="status" data-result-summary>${summary}</p>
+${json.suggestion ? html`<p class="suggestion" data-suggestion>${json.typoTolerant ? 'Tidak ada yang cocok persis; ditampilkan hasil yang ejaannya mirip. ' : ''}Maksud Anda: <a href="${urlWith(PATHS.items, { ...state, q: json.suggestion, offset: undefined })}">${json.suggestion}</a>?</p>` : json.typoTolerant ? html`<p class="suggestion" data-suggestion>Tidak ada yang cocok persis; ditampilkan hasil yang ejaannya mirip.</p>` : ''}
 ${sortLinks(state)}
 ${features.length ? html`<ol class="result-list" start="${offset + 1}">${features.map((f, i) => resultItem(f, i, o.baseUrl))}</ol>` : ''}
 ${pager(state, matched, returned)}

@@ -2,6 +2,7 @@ import { NOTHING, type FilterNode } from '../../search/filter/filter-ast';
 import { envelopeGeometry, toWkt } from '../../search/filter/geometry';
 import { parseDateLiteral } from '../../search/filter/date-value';
 import { OAREC_QUERYABLES, resolveOarecQueryable } from '../../search/queryables';
+import { freeTextNode } from '../../search/free-text';
 import type { SortSpec } from '../../search/sort-order';
 import type { Cql2Expr } from '../cql2/cql2-ast';
 import { MAX_CQL2_LENGTH } from '../cql2/cql2-ast';
@@ -87,20 +88,19 @@ export function datetimeFilter(v: string): FilterNode {
 }
 
 /**
- * `q`: terms separated by commas are alternatives (OR); the words of one term must all occur,
- * in that order (a phrase). Case-insensitive "contains" over the record's free text.
+ * `q`: terms separated by commas are alternatives (OR); the words of one term must all occur as
+ * words (any Indonesian or English form, accents folded), anywhere in the record's text; a term
+ * met as a phrase ranks higher (libs/search/free-text.ts). Without `sortby` the results come in
+ * order of relevance.
  */
+export const MAX_Q_TERMS = 16;
+
 export function qFilter(v: string): FilterNode {
-  const terms = list(v);
+  const terms = list(v).map(freeTextNode).filter((n): n is FilterNode => n !== undefined);
   if (terms.length === 0) throw badParameter('q', 'istilah pencarian kosong.');
-  const esc = (w: string): string => w.replace(/[\\*?]/g, (c) => `\\${c}`);
-  return {
-    op: 'or',
-    children: terms.map((t) => ({
-      op: 'like', property: 'csw:AnyText', pattern: t.split(/\s+/).map(esc).join('*'),
-      wildCard: '*', singleChar: '?', escapeChar: '\\', matchCase: false,
-    })),
-  };
+  // each term is a word search with its own rank: a request cannot make the statement unbounded
+  if (terms.length > MAX_Q_TERMS) throw badParameter('q', `paling banyak ${MAX_Q_TERMS} istilah (dipisahkan koma).`);
+  return terms.length === 1 ? terms[0]! : { op: 'or', children: terms };
 }
 
 function filterParam(v: string, lang: string | undefined, crs: string | undefined): FilterNode {

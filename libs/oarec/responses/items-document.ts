@@ -12,6 +12,10 @@ import { recordFeature } from './record-geojson';
  * when a record follows this page (known from the page query's extra row, not from a count)
  * and prev when not at the start.
  * `facets` (non-standard, the schema allows extra members) only when asked for.
+ * Free text (docs/search.md#free-text): `suggestion` (non-standard) is the query with its
+ * spelling corrected ("maksud Anda: …") when nothing or almost nothing matched; `typoTolerant`
+ * (non-standard, always `true` when present) says the features are the typo-tolerant fallback's,
+ * since nothing matched the words themselves.
  */
 export function itemsHref(baseUrl: string, echo: Record<string, string>, extra: Record<string, string | number>): string {
   const u = new URL(`${baseUrl}${ITEMS_PATH}`);
@@ -40,5 +44,7 @@ export function itemsDocument(baseUrl: string, q: ItemQuery, page: SearchPage, f
     features,
     links,
     ...(facets ? { facets } : {}),
+    ...(page.suggestion !== undefined ? { suggestion: page.suggestion } : {}),
+    ...(page.typoTolerant ? { typoTolerant: true } : {}),
   };
 }

@@ -51,7 +51,7 @@ export function oarecOpenApi(baseUrl: string) {
             F,
             param('bbox', 'minx,miny,maxx,maxy (CRS84; minx > maxx crosses the antimeridian): the record extent intersects the box.', { type: 'array', minItems: 4, maxItems: 6, items: { type: 'number' } }),
             param('datetime', 'Instant or interval (`..` open): intersects the record temporal extent.', { type: 'string' }),
-            param('q', 'Free text: commas separate alternatives (OR), words of one term must occur in order.', { type: 'string' }),
+            param('q', 'Free text: commas separate alternatives (OR); the words of one term must all occur as words (Indonesian and English word forms, accents folded); without sortby the most relevant come first. When nothing matches, the typo-tolerant matches are answered (non-standard member `typoTolerant: true`); when nothing or almost nothing matches, a corrected spelling may come as the non-standard member `suggestion`.', { type: 'string' }),
             param('type', 'Resource types (comma list, OR).', { type: 'string' }),
             param('ids', 'Record identifiers (comma list).', { type: 'string' }),
             param('externalIds', 'External identifiers (comma list).', { type: 'string' }),

@@ -29,6 +29,13 @@ export type FilterNode =
   | { op: 'null'; property: string }
   | { op: 'between'; property: string; lower: string; upper: string }
   | { op: 'ids'; ids: string[] }
+  /**
+   * Free text (OGC API – Records and CSW `q`): the words of `tokens` (as the user typed them)
+   * must occur as words, in any of their Indonesian or English forms; ranked when the search
+   * has no sort. `typoTolerant`: the fallback of a search that found nothing — titles and
+   * keywords similar in spelling (trigrams). See ../free-text.ts.
+   */
+  | { op: 'text'; tokens: string[]; typoTolerant?: boolean }
   | {
       op: 'spatial';
       spatial: SpatialOp;

@@ -1,0 +1,137 @@
+import type { FilterNode } from '../../search/filter/filter-ast';
+import { contentWords, freeTextTokens } from '../../search/free-text';
+import { bind } from './sql-params';
+
+/**
+ * Free text (libs/search/free-text.ts) as SQL over `records r`: words against the weighted
+ * `search_vector` (migration 065: title A, keywords and topic categories B, abstract C, other
+ * text D; both Indonesian and English stems, accents folded), and the rank that orders a search
+ * with free text and no sort.
+ *
+ * The tsquery is built by `gk_free_text_query` inside a scalar subquery, so PostgreSQL makes it
+ * once per statement (an InitPlan) and the GIN index can use it, whatever plan the statement
+ * gets (a plan made once for all values would otherwise stem the words again for every row).
+ */
+type TextNode = Extract<FilterNode, { op: 'text' }>;
+
+/**
+ * The rank expressions of a filter's free-text nodes. Their values that the condition does not
+ * use (the phrase) go to `params` of their own, referenced as `$r1`, `$r2` … until
+ * numberedRank() numbers them after the filter's: a count or facet statement sends the filter's
+ * values only, and PostgreSQL refuses a `$n` no expression uses (its type is unknown).
+ */
+export interface RankParts {
+  exprs: string[];
+  params: unknown[];
+}
+
+const bindRank = (ranks: RankParts, value: string[]): string => {
+  bind(ranks.params, value);
+  return `$r${ranks.params.length}`;
+};
+
+/** The rank expression (the sum of the nodes' ranks) with its own `$r` values numbered after `before` values. */
+export function numberedRank(ranks: RankParts, before: number): { sql: string; params: unknown[] } | undefined {
+  if (ranks.exprs.length === 0) return undefined;
+  const sql = ranks.exprs.join(' + ').replace(/\$r(\d+)/g, (_m, i: string) => `$${before + Number(i)}`);
+  return { sql, params: ranks.params };
+}
+
+/**
+ * Weights of ts_rank_cd, in its order {D, C, B, A}: other text, abstract, keywords, title.
+ * Normalisation 32 (rank / (rank + 1)) keeps the cover-density part below 1, under the steps below.
+ */
+const WEIGHTS = "'{0.05, 0.2, 0.4, 1.0}'::float4[]";
+
+/**
+ * The rank's steps over the cover density (< 1): every word in the title 4, every word in the
+ * title or the keywords 1, the words as a phrase 2. So a title match comes first, a phrase
+ * match above the same words scattered over the same fields, and within a step the fields'
+ * weights and the closeness of the words decide.
+ */
+const TITLE_ALL = 4;
+const TITLE_OR_KEYWORDS_ALL = 1;
+const PHRASE = 2;
+
+/** typo-tolerant: each content word must be at least this similar (pg_trgm word_similarity) to a part of the title and keywords */
+export const TYPO_SIMILARITY = 0.5;
+
+/** title and keywords, lower-cased with accents folded: what the typo-tolerant fallback compares with */
+export const TITLE_AND_KEYWORDS = "lower(unaccent(r.title || ' ' || array_to_string(r.keywords, ' ')))";
+
+/** A free-text node as a condition; its rank (when `ranks` is given) is pushed there. */
+export function compileFreeText(node: TextNode, params: unknown[], ranks?: RankParts): string {
+  const words = contentWords(node.tokens);
+  if (words.length === 0) return 'FALSE';
+  if (node.typoTolerant) return typoTolerant(words, params, ranks);
+  const w = bind(params, words);
+  const query = `(SELECT gk_free_text_query(${w}::text[]))`;
+  if (ranks) {
+    const parts = [
+      `ts_rank_cd(${WEIGHTS}, r.search_vector, ${query}, 32)`,
+      `${TITLE_ALL} * (ts_filter(r.search_vector, '{a}') @@ ${query})::int`,
+      `${TITLE_OR_KEYWORDS_ALL} * (ts_filter(r.search_vector, '{a,b}') @@ ${query})::int`,
+    ];
+    if (node.tokens.length > 1) parts.push(`${PHRASE} * (r.search_vector @@ (SELECT gk_phrase_query(${bindRank(ranks, node.tokens)}::text[])))::int`);
+    ranks.exprs.push(`(${parts.join(' + ')})`);
+  }
+  return `r.search_vector @@ ${query}`;
+}
+
+/**
+ * The fallback of a search that found nothing: most of the content words — all of one or two,
+ * three of four or five, 60 % of more — each either a word of the record (as the exact search
+ * matches it) or similar in spelling to a word of its title or keywords (trigrams, accents
+ * folded). A typo ("batimteri"), a word the record lacks ("peta kawasan hutan lindung" of a
+ * record titled "Kawasan Hutan" with "lindung" in its abstract) or both still find it. Ranked
+ * by the words met, then by how similar the title, then title and keywords, are.
+ */
+export function wordsNeeded(n: number): number {
+  return n <= 2 ? 1 : Math.ceil(n * 0.6);
+}
+
+function typoTolerant(words: string[], params: unknown[], ranks?: RankParts): string {
+  const w = bind(params, words);
+  const folded = 'lower(unaccent(fw.w))';
+  const met = `(SELECT count(*) FROM unnest(${w}::text[]) AS fw(w)
+     WHERE r.search_vector @@ gk_free_text_query(ARRAY[fw.w]) OR word_similarity(${folded}, ${TITLE_AND_KEYWORDS}) >= ${TYPO_SIMILARITY})`;
+  const similarity = (text: string): string => `(SELECT avg(word_similarity(${folded}, ${text})) FROM unnest(${w}::text[]) AS fw(w))`;
+  if (ranks) ranks.exprs.push(`(3 * ${met} + 2 * ${similarity('lower(unaccent(r.title))')} + ${similarity(TITLE_AND_KEYWORDS)})`);
+  return `${met} >= ${wordsNeeded(words.length)}`;
+}
+
+/** The REST record list's `q` (the workbench): the same word match, and its rank for the order. */
+export function freeTextCondition(q: string, params: unknown[]): { where: string; rank: { sql: string; params: unknown[] } } | undefined {
+  const tokens = freeTextTokens(q);
+  if (tokens.length === 0) return undefined;
+  const ranks: RankParts = { exprs: [], params: [] };
+  const where = compileFreeText({ op: 'text', tokens }, params, ranks);
+  return { where, rank: numberedRank(ranks, params.length) ?? { sql: '0', params: [] } };
+}
+
+/** a suggested spelling is at least this similar (pg_trgm similarity) to the word typed */
+export const SUGGESTION_SIMILARITY = 0.35;
+/** the suggestions come from the words of this many best records of the typo-tolerant search */
+const SUGGESTION_RECORDS = 20;
+
+/**
+ * Spelling suggestions (SearchStore.spellings): the words of the titles and keywords of the best
+ * records of `where` (a typo-tolerant filter, ranked by `rank`), and for each typed word the
+ * most similar of them (ties by the word itself, so the answer is stable); none when the most
+ * similar is the word itself (accents folded) or not similar enough. `$words` follows `params`.
+ */
+export function spellingsSql(where: string, rank: string, params: readonly unknown[], words: readonly string[]): { sql: string; params: unknown[] } {
+  const w = `$${params.length + 1}`;
+  return {
+    sql: `WITH m AS (SELECT r.title, r.keywords FROM records r WHERE r.status = 'PUBLISHED' AND (${where})
+                     ORDER BY ${rank} DESC, r.id LIMIT ${SUGGESTION_RECORDS}),
+               t AS (SELECT DISTINCT tok FROM m
+                       CROSS JOIN LATERAL regexp_split_to_table(lower(unaccent(m.title || ' ' || array_to_string(m.keywords, ' '))), '[^[:alnum:]]+') AS tok
+                      WHERE length(tok) > 1),
+               w AS (SELECT v, lower(unaccent(v)) AS f FROM unnest(${w}::text[]) AS u(v))
+          SELECT w.v AS word, b.tok AS suggestion
+            FROM w CROSS JOIN LATERAL (SELECT tok, similarity(w.f, tok) AS s FROM t ORDER BY 2 DESC, 1 LIMIT 1) b
+           WHERE b.s >= ${SUGGESTION_SIMILARITY} AND b.tok <> w.f`,
+    params: [...params, [...words]],
+  };
+}
