@@ -111,7 +111,9 @@ export function metadataRoutes(deps: AppDeps): Router {
       res.status(304).set('ETag', etagOf(rec.version)).end();
       return;
     }
-    sendRecord(res, rec, actor, 200, { openRevision: revision ? revisionSummary(revision) : null });
+    // only a published (or withdrawn) record can have one: a working copy's own answer has no such field
+    const canHaveRevision = rec.status === 'PUBLISHED' || rec.status === 'PRIVATE';
+    sendRecord(res, rec, actor, 200, canHaveRevision ? { openRevision: revision ? revisionSummary(revision) : null } : {});
   });
 
   /** Starts a revision of a PUBLISHED record: 201 with the working copy (DRAFT, the caller's). */
