@@ -58,6 +58,17 @@ async function nextSecond(): Promise<string> {
   return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+describe('the OpenAPI document', () => {
+  it('describes the revision and correction endpoints and the fields they add', async () => {
+    const { OPENAPI_DOCUMENT } = await import('../../services/api/openapi/openapi-document');
+    const doc = OPENAPI_DOCUMENT as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(doc.paths['/api/metadata/{id}/revisions']!.post!.responses)).toEqual(expect.arrayContaining(['201', '403', '404', '409']));
+    expect(Object.keys(doc.paths['/api/metadata/{id}/corrections']!.post!.responses)).toEqual(expect.arrayContaining(['200', '403', '409', '422']));
+    expect(JSON.stringify(doc.components.schemas.MetadataRecord)).toContain('"revisionOf"');
+    expect(JSON.stringify(doc.components.schemas.HistoryEntry)).toContain('direct-correction');
+  });
+});
+
 describe.each(['server', 'embedded'] as const)('revisions of published records (%s mode)', (mode) => {
   const ctx = useSeededApp({ mode });
 
