@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
 import { currentPublicGeneration } from '../../libs/response-cache/generation';
+import { OPENAPI_DOCUMENT } from '../../services/api/openapi/openapi-document';
 import { completeDoc, type Agent } from '../helpers/fixtures';
 import { harvestAll } from '../helpers/oai-client';
 import { useSeededApp, type SeededApp } from '../helpers/seeded-app';
@@ -59,8 +60,7 @@ async function nextSecond(): Promise<string> {
 }
 
 describe('the OpenAPI document', () => {
-  it('describes the revision and correction endpoints and the fields they add', async () => {
-    const { OPENAPI_DOCUMENT } = await import('../../services/api/openapi/openapi-document');
+  it('describes the revision and correction endpoints and the fields they add', () => {
     const doc = OPENAPI_DOCUMENT as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, unknown> } };
     expect(Object.keys(doc.paths['/api/metadata/{id}/revisions']!.post!.responses)).toEqual(expect.arrayContaining(['201', '403', '404', '409']));
     expect(Object.keys(doc.paths['/api/metadata/{id}/corrections']!.post!.responses)).toEqual(expect.arrayContaining(['200', '403', '409', '422']));
