@@ -4,6 +4,7 @@ import { currentPublicGeneration } from '../../libs/response-cache/generation';
 import { OPENAPI_DOCUMENT } from '../../services/api/openapi/openapi-document';
 import { completeDoc, type Agent } from '../helpers/fixtures';
 import { harvestAll } from '../helpers/oai-client';
+import { pngHeader } from '../helpers/image-headers';
 import { useSeededApp, type SeededApp } from '../helpers/seeded-app';
 
 /*
@@ -189,6 +190,23 @@ describe.each(['server', 'embedded'] as const)('revisions of published records (
     expect(history.at(-1)).toMatchObject({ from: 'PUBLISHED', to: 'PUBLISHED', action: 'direct-correction', note: 'Salah ketik pada judul', actorUsername: 'a-admin' });
     // the corrected version is the one a later review compares with
     expect((await produsen.agent.get(`${path(published.id)}/changes`)).body.changes).toEqual([]);
+  });
+
+  it('carries a browse graphic uploaded to the revision over to the record when the revision is published', async () => {
+    const { produsen, qcqe, admin } = ctx.w.a;
+    const published = await publishNew(ctx, 'Peta Curah Hujan', `rev-thumb-${mode}`);
+    const rev = (await produsen.agent.post(`${path(published.id)}/revisions`).send({})).body as MetadataRecord;
+    const png = pngHeader(320, 200, 77);
+    // the published record's graphic is not replaced in place (409); the revision's is
+    expect((await produsen.agent.put(`${path(published.id)}/thumbnail`).set('Content-Type', 'image/png').send(png)).status).toBe(409);
+    expect((await produsen.agent.put(`${path(rev.id)}/thumbnail`).set('Content-Type', 'image/png').send(png)).status).toBe(200);
+    await move(produsen.agent, rev.id, { status: 'QCQE_PROCESS' });
+    await move(qcqe.agent, rev.id, { status: 'REVIEW' });
+    const done = await move(admin.agent, rev.id, { status: 'PUBLISHED' });
+    expect(done.thumbnailUrl).toMatch(new RegExp(`/api/metadata/${encodeURIComponent(published.id)}/thumbnail$`));
+    const got = await ctx.w.anonymous.get(`${path(published.id)}/thumbnail`).buffer(true);
+    expect(got.status).toBe(200);
+    expect(Buffer.from(got.body as Buffer).equals(png)).toBe(true);
   });
 
   it('asks a reason for a withdrawal, keeps the history, and shows the withdrawal in OAI-PMH', async () => {
