@@ -81,7 +81,19 @@ export function harvestSourcesOn(db: Database, jobs: Pick<JobSystem, 'enqueue' |
  */
 export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
   const { config, db, logger, afterCommit, jobs, objectStore, renderer } = deps;
-  const records = createRecordsService({ store: recordStoreFor(db), afterCommit });
+  const urlOf = (id: string): string => thumbnailUrlOf(config.baseUrl, id);
+  const records = createRecordsService({
+    store: recordStoreFor(db),
+    afterCommit,
+    // a revision's uploaded graphic becomes the record's when the revision is published (the
+    // copy's object is removed by its record.deleted job afterwards)
+    adoptRevisionAssets: async (revisionId, recordId, doc) => {
+      if (doc.thumbnailUrl !== urlOf(revisionId)) return doc;
+      const image = await objectStore.get(thumbnailKey(revisionId));
+      if (image) await objectStore.put(thumbnailKey(recordId), Buffer.from(image.body), image.contentType);
+      return { ...doc, thumbnailUrl: image ? urlOf(recordId) : undefined };
+    },
+  });
   const requestRender = (rec: { id: string; version: number }): void => {
     jobs.enqueue('record.render', { recordId: rec.id, version: rec.version }).catch((err: unknown) => {
       logger.warn({ recordId: rec.id, err: (err as Error)?.message }, 'job render belum dapat dijadwalkan; rekonsiliasi menyusul');
@@ -96,7 +108,7 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
         put: (id, body, type) => objectStore.put(thumbnailKey(id), Buffer.from(body.buffer, body.byteOffset, body.byteLength), type),
         get: (id) => objectStore.get(thumbnailKey(id)),
       },
-      urlOf: (id) => thumbnailUrlOf(config.baseUrl, id),
+      urlOf,
     }),
     exports: createRecordExports<ExportFormat>({
       findRecord: (id) => findRecordById(db, id),

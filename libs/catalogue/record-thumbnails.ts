@@ -2,6 +2,7 @@ import { AppError } from '../errors';
 import type { MetadataRecord } from './record.types';
 import type { RecordsService } from './records.service';
 import { checkIfMatch } from './records-input';
+import { publishedEditRefusal } from './record-revisions';
 import type { Actor } from './user.types';
 import { canEditContent, canReadRecord, recordNotFound } from './visibility';
 
@@ -37,6 +38,9 @@ export function createRecordThumbnails(deps: ThumbnailsDeps): RecordThumbnails {
     async replace(actor, id, image, ifMatch) {
       // the rules first, so a refused caller stores nothing
       const rec = await deps.records.get(actor, id);
+      // a published record's graphic changes through a revision, like the rest of its content
+      const published = publishedEditRefusal(rec);
+      if (published) throw published;
       if (!canEditContent(actor, rec)) {
         throw new AppError('FORBIDDEN', `Gambar pratinjau rekaman berstatus ${rec.status} hanya dapat diubah oleh pihak yang boleh mengubah isinya.`);
       }

@@ -154,10 +154,15 @@ export interface RecordServerFields {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /**
+   * set on a revision's working copy only: the key of the PUBLISHED record it revises. The copy
+   * carries that record's fileIdentifier and is never public itself (migration 075)
+   */
+  revisionOf?: string;
 }
 
 export type MetadataRecord = MetadataDoc & RecordServerFields;
 
 export const SERVER_FIELDS: readonly (keyof RecordServerFields)[] = [
-  'id', 'status', 'organisationId', 'ownerId', 'reviewerId', 'version', 'createdAt', 'updatedAt', 'publishedAt',
+  'id', 'status', 'organisationId', 'ownerId', 'reviewerId', 'version', 'createdAt', 'updatedAt', 'publishedAt', 'revisionOf',
 ];

@@ -19,6 +19,8 @@ export interface NewRecord {
   reviewerId: string | null;
   /** the record's public identifier; default `id`. It replaces whatever the document says */
   fileIdentifier?: string;
+  /** a revision's working copy: the key of the published record it revises */
+  revisionOf?: string;
   /** the producer's document */
   doc: MetadataDoc;
 }
@@ -30,6 +32,14 @@ export interface StatusUpdate {
   markPublished: boolean;
 }
 
+/**
+ * History rows that are more than a status change, named so an audit can find them:
+ * a revision started or published, an ADMIN's direct correction of a published record,
+ * a withdrawal (PUBLISHED → PRIVATE). Their `note` is the reason given.
+ */
+export const HISTORY_ACTIONS = ['revision-started', 'revision-published', 'direct-correction', 'withdrawal'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+
 export interface HistoryEntry {
   at: string;
   actorId: string | null;
@@ -37,6 +47,8 @@ export interface HistoryEntry {
   from: RecordStatus | null;
   to: RecordStatus;
   note: string | null;
+  /** null for an ordinary transition */
+  action: HistoryAction | null;
 }
 
 export interface NewHistoryEntry {
@@ -45,13 +57,15 @@ export interface NewHistoryEntry {
   from: RecordStatus | null;
   to: RecordStatus;
   note: string | null;
+  action?: HistoryAction | null;
 }
 
 /** The events record changes emit (transactional outbox), with their payloads. */
 export interface RecordEvents {
   'record.created': { recordId: string; version: number };
   'record.updated': { recordId: string; version: number; status: RecordStatus };
-  'record.status-changed': { recordId: string; from: RecordStatus; to: RecordStatus; version: number; actorId: string; organisationId: string };
+  /** `authorId`: the author of a published revision, told instead of the record's owner */
+  'record.status-changed': { recordId: string; from: RecordStatus; to: RecordStatus; version: number; actorId: string; organisationId: string; authorId?: string };
   'record.deleted': { recordId: string };
 }
 export type RecordEventType = keyof RecordEvents;
@@ -81,6 +95,10 @@ export interface RecordTx {
   fileIdentifierHolder(organisationId: string, fileIdentifier: string, exceptRecordId: string | null): Promise<'organisation' | 'public' | undefined>;
   /** whether a record other than `recordId` that is or was public holds this file identifier */
   publicFileIdentifierTaken(fileIdentifier: string, recordId: string): Promise<boolean>;
+  /** the open revision (working copy) of a record, if any */
+  findRevisionOf(recordId: string): Promise<MetadataRecord | undefined>;
+  /** the history rows of `fromRecordId` become `toRecordId`'s (a published revision joins its record) */
+  moveHistory(fromRecordId: string, toRecordId: string): Promise<void>;
 }
 
 /** The document of a record as it was at its latest publication. */
@@ -109,6 +127,8 @@ export interface RecordStore {
   listRecords(scope: ReadScope, query: ListQuery): Promise<RecordPage>;
   listHistory(recordId: string): Promise<HistoryEntry[]>;
   lastPublication(recordId: string): Promise<PublicationSnapshot | undefined>;
+  /** the open revision (working copy) of a record, if any */
+  findRevisionOf(recordId: string): Promise<MetadataRecord | undefined>;
   /** where a harvested record came from; undefined for a local record */
   findProvenance(recordId: string): Promise<Provenance | undefined>;
   /** the record leaves its harvest source (becomes local); false when it was not harvested */

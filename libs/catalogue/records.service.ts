@@ -11,6 +11,7 @@ import { canEditContent, canReadRecord, checkDelete, readScopeFor, recordNotFoun
 import { checkTransition, docOf } from './workflow';
 import { refuseHarvestedEdit, type Provenance } from './harvested-record';
 import type { ReviewerCandidate } from './reviewer-candidate';
+import { mayCorrectDirectly, openRevisionConflict, parseCorrectionBody, publishedEditRefusal, startRevisionRefusal } from './record-revisions';
 
 /**
  * The metadata record use cases. Each write runs in one transaction that locks the record row
@@ -43,6 +44,12 @@ export interface RecordsServiceDeps {
   store: RecordStore;
   afterCommit: AfterCommit;
   newId?: () => string;
+  /**
+   * Called inside the transaction that publishes a revision, before its working copy is removed:
+   * moves what lives outside the database under the copy's key (its uploaded browse graphic) to the
+   * record's key and returns the document pointing at it. Default: the document unchanged.
+   */
+  adoptRevisionAssets?: (revisionId: string, recordId: string, doc: MetadataDoc) => Promise<MetadataDoc>;
 }
 
 export interface CreateOptions {
@@ -65,6 +72,12 @@ export interface RecordsService {
   reviewerCandidates(actor: Actor, id: string): Promise<{ allowLintasOrg: boolean; items: ReviewerCandidate[] }>;
   /** an ADMIN of the record's organisation makes a harvested record local (editable); the source's next run then leaves it alone */
   detachHarvest(actor: Actor, id: string): Promise<MetadataRecord>;
+  /** a working copy of a PUBLISHED record, DRAFT, owned by the caller; 409 when one is open already */
+  startRevision(actor: Actor, id: string, ifMatch?: string): Promise<MetadataRecord>;
+  /** the open revision of a record when the caller may read it */
+  openRevision(actor: Actor, id: string): Promise<MetadataRecord | undefined>;
+  /** an ADMIN's direct correction of a PUBLISHED record, with a reason (history action "direct-correction") */
+  correct(actor: Actor, id: string, body: unknown, ifMatch?: string): Promise<MetadataRecord>;
 }
 
 export interface RecordChanges {
@@ -113,8 +126,10 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     return rec;
   }
 
-  async function changeContent(tx: RecordTx, actor: Actor, rec: MetadataRecord, p: ContentPatch): Promise<MetadataRecord> {
-    if (!canEditContent(actor, rec)) {
+  async function changeContent(tx: RecordTx, actor: Actor, rec: MetadataRecord, p: ContentPatch, correction?: string): Promise<MetadataRecord> {
+    const refusal = correction === undefined ? publishedEditRefusal(rec) : undefined;
+    if (refusal) throw refusal;
+    if (correction === undefined && !canEditContent(actor, rec)) {
       throw new AppError('FORBIDDEN', `Isi rekaman berstatus ${rec.status} hanya dapat diubah oleh ${rec.status === 'DRAFT' || rec.status === 'REJECTED' ? 'pemiliknya atau ' : ''}ADMIN organisasinya.`);
     }
     const current = docOf(rec);
@@ -122,7 +137,8 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     const fileIdentifier = rec.fileIdentifier ?? rec.id;
     // removing the identifier (null in the merge patch) keeps it; changing it is a rename
     const renamed = merged.fileIdentifier !== undefined && merged.fileIdentifier !== fileIdentifier;
-    if (renamed && wasPublic(rec)) {
+    // a revision carries its record's public identifier
+    if (renamed && (wasPublic(rec) || rec.revisionOf)) {
       throw validationError([{ path: '/fileIdentifier', message: 'Pengenal berkas (fileIdentifier) tidak dapat diubah setelah rekaman dipublikasikan' }]);
     }
     if (!renamed) merged.fileIdentifier = fileIdentifier;
@@ -131,7 +147,40 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     if (jsonEqual(v.doc, current)) return rec;
     if (renamed) await refuseTakenIdentifier(tx, rec.organisationId, v.doc.fileIdentifier!, rec.id);
     const updated = await tx.updateContent(rec.id, v.doc);
+    if (correction !== undefined) {
+      // the corrected document is what is published now: the next review compares with it
+      await tx.savePublication(rec.id, updated.version, docOf(updated));
+      await tx.appendHistory({ recordId: rec.id, actorId: actor.id, from: rec.status, to: rec.status, note: correction, action: 'direct-correction' });
+    }
     await tx.emit('record.updated', { recordId: updated.id, version: updated.version, status: updated.status });
+    return updated;
+  }
+
+  /**
+   * REVIEW → PUBLISHED of a working copy: its document replaces the published one in the record's
+   * own row (key, renders, OAI-PMH item and publication history stay the record's; the update
+   * moves the OAI-PMH datestamp), the copy's history joins the record's, and the copy is removed.
+   */
+  async function publishRevision(tx: RecordTx, actor: Actor, rev: MetadataRecord & { revisionOf: string }, note: string | null): Promise<MetadataRecord> {
+    const published = await tx.lockRecord(rev.revisionOf);
+    if (!published || published.status !== 'PUBLISHED') {
+      throw new AppError('CONFLICT', 'Versi terbit rekaman ini sudah ditarik; terbitkan kembali rekamannya lebih dulu, atau hapus revisi ini.', {
+        extras: { recordId: rev.revisionOf, recordStatus: published?.status ?? null },
+      });
+    }
+    let doc: MetadataDoc = { ...docOf(rev), fileIdentifier: published.fileIdentifier ?? published.id };
+    if (deps.adoptRevisionAssets) doc = await deps.adoptRevisionAssets(rev.id, published.id, doc);
+    const updated = await tx.updateContent(published.id, doc);
+    await tx.savePublication(published.id, updated.version, docOf(updated));
+    await tx.appendHistory({ recordId: rev.id, actorId: actor.id, from: rev.status, to: 'PUBLISHED', note, action: 'revision-published' });
+    await tx.moveHistory(rev.id, published.id);
+    await tx.deleteRecord(rev.id);
+    await tx.emit('record.deleted', { recordId: rev.id });
+    // renders the record, refreshes CSW, and tells the revision's author (not the record's first owner)
+    await tx.emit('record.status-changed', {
+      recordId: published.id, from: rev.status, to: 'PUBLISHED', version: updated.version, actorId: actor.id,
+      organisationId: published.organisationId, authorId: rev.ownerId,
+    });
     return updated;
   }
 
@@ -147,6 +196,7 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
       allowLintasOrgReviewer: org?.allowLintasOrgReviewer ?? false,
     });
     if (!decision.ok) throw decision.error;
+    if (rec.revisionOf && c.status === 'PUBLISHED') return publishRevision(tx, actor, { ...rec, revisionOf: rec.revisionOf }, c.statusNote);
     // the public identifier space is shared: a record that is or was public elsewhere keeps it
     // (a re-publication from PRIVATE passes: the unique index already holds it for this record)
     if (c.status === 'PUBLISHED' && await tx.publicFileIdentifierTaken(rec.fileIdentifier ?? rec.id, rec.id)) {
@@ -160,7 +210,8 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     });
     // the snapshot the next review's "what changed since it was last published" compares with
     if (c.status === 'PUBLISHED') await tx.savePublication(rec.id, updated.version, docOf(updated));
-    await tx.appendHistory({ recordId: rec.id, actorId: actor.id, from: rec.status, to: c.status, note: c.statusNote });
+    const withdrawal = rec.status === 'PUBLISHED' && c.status === 'PRIVATE';
+    await tx.appendHistory({ recordId: rec.id, actorId: actor.id, from: rec.status, to: c.status, note: c.statusNote, action: withdrawal ? 'withdrawal' : null });
     await tx.emit('record.status-changed', {
       recordId: rec.id, from: rec.status, to: c.status, version: updated.version, actorId: actor.id, organisationId: rec.organisationId,
     });
@@ -222,7 +273,8 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
 
     async changes(actor, id) {
       const rec = await readable(actor, id);
-      const last = await store.lastPublication(id);
+      // a revision is compared with the version that is published now
+      const last = await store.lastPublication(rec.revisionOf ?? id);
       return {
         since: last ? { version: last.version, publishedAt: last.publishedAt } : null,
         changes: diffDocuments(last?.doc ?? {}, docOf(rec)),
@@ -241,11 +293,68 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
       const result = await store.transaction(async (tx) => {
         const rec = await lockReadable(tx, actor, id, ifMatch);
         const updated = change.kind === 'status' ? await changeStatus(tx, actor, rec, change) : await changeContent(tx, actor, rec, change);
-        wrote = updated.version !== rec.version;
+        // a published revision answers with its record (another row): compare rows, not versions
+        wrote = updated !== rec;
         publicChanged = isPublished(rec) || isPublished(updated);
         return updated;
       });
       if (wrote) await afterCommit({ publicChanged });
+      return result;
+    },
+
+    async startRevision(actor, id, ifMatch) {
+      const harvested = await store.findProvenance(id);
+      const revision = await store.transaction(async (tx) => {
+        // the published record is locked: two concurrent starts serialise here, and the unique
+        // index of migration 075 stops whatever gets past
+        const rec = await lockReadable(tx, actor, id, ifMatch);
+        const refusal = startRevisionRefusal(actor, rec);
+        if (refusal) throw refusal;
+        if (harvested) refuseHarvestedEdit(harvested, {}, id);
+        const open = await tx.findRevisionOf(rec.id);
+        if (open) throw openRevisionConflict(canReadRecord(actor, open) ? open.id : undefined);
+        const revId = newId();
+        const fileIdentifier = rec.fileIdentifier ?? rec.id;
+        const inserted = await tx.insertRecord({
+          id: revId, fileIdentifier, status: 'DRAFT', organisationId: rec.organisationId, ownerId: actor.id, reviewerId: null,
+          doc: { ...docOf(rec), fileIdentifier }, revisionOf: rec.id,
+        });
+        if (!inserted) throw openRevisionConflict(undefined);
+        await tx.appendHistory({ recordId: revId, actorId: actor.id, from: null, to: 'DRAFT', note: `Revisi dari versi terbit ${rec.version}`, action: 'revision-started' });
+        await tx.emit('record.created', { recordId: revId, version: inserted.version });
+        return inserted;
+      });
+      await afterCommit({ publicChanged: false });
+      return revision;
+    },
+
+    async openRevision(actor, id) {
+      const rec = await readable(actor, id);
+      const open = rec.status === 'PUBLISHED' || rec.status === 'PRIVATE' ? await store.findRevisionOf(rec.id) : undefined;
+      return open && canReadRecord(actor, open) ? open : undefined;
+    },
+
+    async correct(actor, id, body, ifMatch) {
+      const { reason, patch } = parseCorrectionBody(body);
+      const harvested = await store.findProvenance(id);
+      if (harvested) {
+        await readable(actor, id);
+        refuseHarvestedEdit(harvested, patch.patch, id);
+      }
+      let wrote = false;
+      const result = await store.transaction(async (tx) => {
+        const rec = await lockReadable(tx, actor, id, ifMatch);
+        if (rec.status !== 'PUBLISHED') {
+          throw new AppError('CONFLICT', `Koreksi langsung hanya untuk rekaman terbit (PUBLISHED); rekaman ini berstatus ${rec.status}. Ubah isinya seperti biasa.`, {
+            extras: { currentStatus: rec.status },
+          });
+        }
+        if (!mayCorrectDirectly(actor, rec)) throw new AppError('FORBIDDEN', 'Koreksi langsung rekaman terbit hanya dapat dilakukan ADMIN organisasinya.');
+        const updated = await changeContent(tx, actor, rec, patch, reason);
+        wrote = updated !== rec;
+        return updated;
+      });
+      if (wrote) await afterCommit({ publicChanged: true });
       return result;
     },
 

@@ -52,10 +52,14 @@ export function canReadRecord(actor: Actor, record: RecordParties): boolean {
     || (scope.reviewerId !== null && record.reviewerId === scope.reviewerId);
 }
 
-/** Content edits: who, in which statuses. Any matching row allows the edit. */
+/**
+ * Content edits: who, in which statuses. Any matching row allows the edit. A PUBLISHED record is
+ * edited by nobody in place: it changes through a revision or an ADMIN's direct correction
+ * (record-revisions.ts), so a plain edit of it answers 409.
+ */
 export const CONTENT_EDIT_RULES: readonly { who: Relationship; statuses: readonly RecordStatus[] }[] = Object.freeze([
   { who: 'owner', statuses: ['DRAFT', 'REJECTED'] },
-  { who: 'orgAdmin', statuses: RECORD_STATUSES },
+  { who: 'orgAdmin', statuses: RECORD_STATUSES.filter((s) => s !== 'PUBLISHED') },
 ]);
 
 export function canEditContent(actor: Actor, record: RecordParties): boolean {

@@ -42,7 +42,8 @@ export const TRANSITIONS: readonly Transition[] = Object.freeze([
   row('REVIEW', 'REJECTED', ['reviewer', 'orgAdmin'], { requiresNote: true }),
   row('REJECTED', 'DRAFT', ['owner', 'orgAdmin']),
   row('REVIEW', 'PUBLISHED', ['orgAdmin']),
-  row('PUBLISHED', 'PRIVATE', ['orgAdmin']),
+  // a withdrawal tells why (the history and the OAI-PMH deletion keep it)
+  row('PUBLISHED', 'PRIVATE', ['orgAdmin'], { requiresNote: true }),
   row('PRIVATE', 'PUBLISHED', ['orgAdmin']),
 ]);
 

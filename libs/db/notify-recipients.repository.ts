@@ -28,8 +28,10 @@ export async function loadNotificationContext(db: Queryable, event: StatusChange
     'SELECT id, title, organisation_id, owner_id, reviewer_id FROM records WHERE id = $1',
     [event.recordId],
   );
-  const r = rec.rows[0];
-  if (!r) return undefined;
+  const row = rec.rows[0];
+  if (!row) return undefined;
+  // a published revision's author is the one told "your change is published"
+  const r = event.authorId ? { ...row, owner_id: event.authorId } : row;
 
   const users = await db.query<RecipientRow>(
     `SELECT id, username, full_name, email, phone, active, role, organisation_id

@@ -137,6 +137,8 @@ const UPDATE_RECORDS = `
   UPDATE records r SET ${ASSIGNMENTS.map(([c, e]) => `${c} = ${e}`).join(', ')}, version = r.version + 1, updated_at = now()
     FROM ${SOURCE}
    WHERE r.organisation_id = $2::text AND r.file_identifier = s.file_identifier AND r.doc IS DISTINCT FROM s.doc
+     -- a revision's working copy shares the identifier but is its author's, not the import's
+     AND r.revision_of IS NULL
   RETURNING r.id, r.file_identifier, r.version, r.status
 `;
 

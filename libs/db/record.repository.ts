@@ -3,7 +3,7 @@ import type { ListQuery, NewRecord, PublicationSnapshot, RecordPage, RecordStore
 import { PROJECTION_COLUMNS, projectRecord } from '../catalogue/search-projection';
 import type { ReadScope } from '../catalogue/visibility';
 import type { Database, Queryable } from './database';
-import { appendHistory, listHistory } from './history.repository';
+import { appendHistory, listHistory, moveHistory } from './history.repository';
 import { findOrganisationLocked } from './lintas-org.repository';
 import { projectionSqlType, projectionTarget, projectionValueSql } from './projection-columns';
 import { freeTextCondition } from './search-sql/free-text';
@@ -33,9 +33,10 @@ export interface RecordRow {
   created_at: Date | string;
   updated_at: Date | string;
   published_at: Date | string | null;
+  revision_of?: string | null;
 }
 
-export const RECORD_COLUMNS = 'r.id, r.file_identifier, r.status, r.organisation_id, r.owner_id, r.reviewer_id, r.version, r.doc, r.created_at, r.updated_at, r.published_at';
+export const RECORD_COLUMNS = 'r.id, r.file_identifier, r.status, r.organisation_id, r.owner_id, r.reviewer_id, r.version, r.doc, r.created_at, r.updated_at, r.published_at, r.revision_of';
 const RETURNING = RECORD_COLUMNS.replace(/r\./g, '');
 
 export function toRecord(row: RecordRow): MetadataRecord {
@@ -51,6 +52,8 @@ export function toRecord(row: RecordRow): MetadataRecord {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     publishedAt: isoOrNull(row.published_at),
+    // a working copy names the published record it revises (migration 075)
+    ...(row.revision_of ? { revisionOf: row.revision_of } : {}),
   };
 }
 
@@ -88,11 +91,11 @@ export async function lockRecordById(tx: Queryable, id: string): Promise<Metadat
  */
 export async function insertRecord(db: Queryable, rec: NewRecord & { publishedAt?: string | null }): Promise<MetadataRecord | undefined> {
   const fileIdentifier = rec.fileIdentifier ?? rec.id;
-  const params: unknown[] = [rec.id, rec.status, rec.organisationId, rec.ownerId, rec.reviewerId, rec.publishedAt ?? null, fileIdentifier];
+  const params: unknown[] = [rec.id, rec.status, rec.organisationId, rec.ownerId, rec.reviewerId, rec.publishedAt ?? null, fileIdentifier, rec.revisionOf ?? null];
   const assigns = docAssignments({ ...rec.doc, fileIdentifier }, rec.id, params);
   const r = await db.query<RecordRow>(
-    `INSERT INTO records (id, status, organisation_id, owner_id, reviewer_id, published_at, file_identifier, ${assigns.map(([c]) => c).join(', ')})
-     VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7, ${assigns.map(([, e]) => e).join(', ')})
+    `INSERT INTO records (id, status, organisation_id, owner_id, reviewer_id, published_at, file_identifier, revision_of, ${assigns.map(([c]) => c).join(', ')})
+     VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $7, $8, ${assigns.map(([, e]) => e).join(', ')})
      ON CONFLICT DO NOTHING RETURNING ${RETURNING}`,
     params,
   );
@@ -156,8 +159,9 @@ const PUBLIC_OR_ONCE = "(x.status = 'PUBLISHED' OR x.published_at IS NOT NULL)";
 export async function fileIdentifierHolder(db: Queryable, organisationId: string, fileIdentifier: string, exceptRecordId: string | null): Promise<'organisation' | 'public' | undefined> {
   const r = await db.query<{ holder: 'organisation' | 'public' }>(
     // one branch per index: (organisation_id, file_identifier), the public partial index, oai_items
+    // a revision's working copy holds nothing: its record does (migration 075)
     `SELECT 'organisation' AS holder FROM records x
-      WHERE x.organisation_id = $2 AND x.file_identifier = $1 AND x.id IS DISTINCT FROM $3
+      WHERE x.organisation_id = $2 AND x.file_identifier = $1 AND x.id IS DISTINCT FROM $3 AND x.revision_of IS NULL
      UNION ALL
      SELECT 'public' FROM records x WHERE x.file_identifier = $1 AND ${PUBLIC_OR_ONCE} AND x.id IS DISTINCT FROM $3
      UNION ALL
@@ -178,6 +182,12 @@ export async function publicFileIdentifierTaken(db: Queryable, fileIdentifier: s
     [fileIdentifier, recordId],
   );
   return r.rows.length > 0;
+}
+
+/** The open revision of a record (migration 075: at most one). */
+export async function findRevisionOf(db: Queryable, recordId: string): Promise<MetadataRecord | undefined> {
+  const r = await db.query<RecordRow>(`SELECT ${RECORD_COLUMNS} FROM records r WHERE r.revision_of = $1`, [recordId]);
+  return r.rows[0] && toRecord(r.rows[0]);
 }
 
 export async function deleteRecordById(tx: Queryable, id: string): Promise<boolean> {
@@ -256,6 +266,8 @@ function recordTx(tx: Queryable): RecordTx {
     savePublication: (id, version, doc) => savePublication(tx, id, version, doc),
     fileIdentifierHolder: (org, fid, except) => fileIdentifierHolder(tx, org, fid, except),
     publicFileIdentifierTaken: (fid, id) => publicFileIdentifierTaken(tx, fid, id),
+    findRevisionOf: (id) => findRevisionOf(tx, id),
+    moveHistory: (from, to) => moveHistory(tx, from, to),
   };
 }
 
@@ -267,6 +279,7 @@ export function recordStoreFor(db: Database): RecordStore {
     listRecords: (scope, query) => listRecords(db, scope, query),
     listHistory: (id) => listHistory(db, id),
     lastPublication: (id) => lastPublication(db, id),
+    findRevisionOf: (id) => findRevisionOf(db, id),
     findProvenance: (id) => findProvenance(db, id),
     detachHarvest: (id) => detachHarvestedRecord(db, id),
     findOrganisation: (id) => findOrganisation(db, id),

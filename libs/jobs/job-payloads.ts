@@ -32,6 +32,8 @@ export interface RecordStatusChangedPayload {
   version: number;
   actorId?: string | null;
   organisationId?: string;
+  /** a published revision's author, told instead of the record's owner */
+  authorId?: string | null;
 }
 
 export interface RecordDeletedPayload {
@@ -72,6 +74,7 @@ export const recordStatusChangedSchema: JSONSchemaType<RecordStatusChangedPayloa
     to: { type: 'string', enum: statusEnum },
     actorId: { type: 'string', nullable: true },
     organisationId: { type: 'string', nullable: true },
+    authorId: { type: 'string', nullable: true },
   },
   required: ['recordId', 'from', 'to', 'version'],
   additionalProperties: true,

@@ -17,6 +17,8 @@ export interface StatusChangeEvent {
   version: number;
   /** who made the change; they are not notified of their own action */
   actorId?: string | null;
+  /** a published revision's author: told as the owner is (the record's row names its first owner) */
+  authorId?: string | null;
 }
 
 /** A user as a possible recipient: their channels come from their profile. */

@@ -15,7 +15,7 @@ import type { ProcessorDeps } from './processor-deps';
  */
 export async function fanOutNotifications(deps: ProcessorDeps, p: RecordStatusChangedPayload, ctx: JobContext): Promise<number> {
   if (!workflowEventKind(p.from, p.to)) return 0; // nobody hears about this transition
-  const event: StatusChangeEvent = { recordId: p.recordId, from: p.from, to: p.to, version: p.version, actorId: p.actorId ?? null };
+  const event: StatusChangeEvent = { recordId: p.recordId, from: p.from, to: p.to, version: p.version, actorId: p.actorId ?? null, authorId: p.authorId ?? null };
   const nctx = await deps.stores.notifyRecipients.loadContext(event, deps.baseUrl);
   if (!nctx) return 0; // deleted before the job ran
   const planned = planNotifications(event, nctx);

@@ -66,7 +66,7 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
     await qc.page.goto(url);
     await qc.page.getByTestId('transition-REJECTED').click();
     await qc.page.getByTestId('transition-confirm').click();
-    await qc.page.getByTestId('transition-error').getByText('Catatan wajib diisi untuk penolakan').waitFor();
+    await qc.page.getByTestId('transition-error').getByText('Catatan wajib diisi: tuliskan alasannya').waitFor();
     await qc.page.getByTestId('transition-note').fill('Abstrak belum menjelaskan sumber data.');
     await qc.page.getByTestId('transition-confirm').click();
     await qc.page.locator('[data-status="REJECTED"]').first().waitFor();

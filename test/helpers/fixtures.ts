@@ -131,6 +131,8 @@ export interface SeedRecordOptions {
   reviewerId?: string | null;
   doc?: MetadataDoc;
   id?: string;
+  /** a revision's working copy of this (published) record: it takes the record's file identifier */
+  revisionOf?: MetadataRecord;
 }
 
 let seq = 0;
@@ -149,8 +151,9 @@ export async function seedRecord(db: Queryable, o: SeedRecordOptions): Promise<M
     organisationId: o.owner.organisationId,
     ownerId: o.owner.id,
     reviewerId: o.reviewerId ?? null,
-    doc: { ...(o.doc ?? completeDoc()), fileIdentifier: id },
+    doc: { ...(o.doc ?? completeDoc()), fileIdentifier: o.revisionOf?.fileIdentifier ?? id },
     publishedAt: published ? new Date().toISOString() : null,
+    ...(o.revisionOf ? { revisionOf: o.revisionOf.id, fileIdentifier: o.revisionOf.fileIdentifier } : {}),
   });
   if (!rec) throw new Error(`record ${id} already exists`);
   return rec;

@@ -53,7 +53,7 @@ describe('POST /api/metadata (JSON)', () => {
     const rec = await create();
     const h = await ctx.w.a.produsen.agent.get(`${path(rec.id)}/history`);
     expect(h.status).toBe(200);
-    expect(h.body).toEqual([{ at: expect.any(String), actorId: ctx.w.a.produsen.user.id, actorUsername: 'a-produsen', from: null, to: 'DRAFT', note: null }]);
+    expect(h.body).toEqual([{ at: expect.any(String), actorId: ctx.w.a.produsen.user.id, actorUsername: 'a-produsen', from: null, to: 'DRAFT', note: null, action: null }]);
     expect(await outboxOf(rec.id)).toEqual([{ type: 'record.created', payload: { recordId: rec.id, version: 1 } }]);
   });
 

@@ -96,7 +96,7 @@ describe('a record\'s life', () => {
     await move(ctx.w.a.produsen.agent, rec.id, { status: 'QCQE_PROCESS' });
     expect(await currentPublicGeneration(ctx.t.deps.kv)).toBe(before);
     const pub = await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'PUBLISHED' });
-    expect((await ctx.w.a.admin.agent.patch(path(pub.id)).send({ purpose: 'Diperbarui' })).status).toBe(200);
+    expect((await ctx.w.a.admin.agent.post(`${path(pub.id)}/corrections`).send({ reason: 'Tujuan diperjelas', patch: { purpose: 'Diperbarui' } })).status).toBe(200);
     expect(await currentPublicGeneration(ctx.t.deps.kv)).toBeGreaterThan(before);
   });
 });

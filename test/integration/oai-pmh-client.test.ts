@@ -105,6 +105,7 @@ describe('HTTP::OAI (Perl) harvests the provider', () => {
 
     const edited = published[1]!;
     const withdrawn = published[2]!;
+    // a status change is a PATCH; a published record's content changes by an ADMIN's direct correction
     const patch = async (id: string, body: object) => {
       const res = await w.a.admin.agent.patch(`/api/metadata/${id}`).send(body);
       if (res.status !== 200) {
@@ -112,8 +113,13 @@ describe('HTTP::OAI (Perl) harvests the provider', () => {
         expect(resB.status).toBe(200);
       }
     };
-    await patch(edited.id, { title: 'Peta Uji 1 (revisi)' });
-    await patch(withdrawn.id, { status: 'PRIVATE' });
+    const correct = async (id: string, title: string) => {
+      const body = { reason: 'Judul diperbarui', patch: { title } };
+      const res = await w.a.admin.agent.post(`/api/metadata/${id}/corrections`).send(body);
+      if (res.status !== 200) expect((await w.b.admin.agent.post(`/api/metadata/${id}/corrections`).send(body)).status).toBe(200);
+    };
+    await correct(edited.id, 'Peta Uji 1 (revisi)');
+    await patch(withdrawn.id, { status: 'PRIVATE', statusNote: 'Ditarik untuk uji' });
 
     const records = await harvest('oai_dc', 'from=2020-01-01T00:00:00Z');
     const byId = new Map(records.map((r) => [r.recordId, r]));

@@ -42,7 +42,7 @@ it('publish → harvest in pages → withdraw → deleted header, on PGlite', as
   expect(records.map((r) => r.recordId).sort()).toEqual([...ids].sort());
   expect(records.every((r) => r.metadata?.localName === 'MD_Metadata')).toBe(true);
 
-  expect((await w.a.admin.agent.patch(`/api/metadata/${ids[0]}`).send({ status: 'PRIVATE' })).status).toBe(200);
+  expect((await w.a.admin.agent.patch(`/api/metadata/${ids[0]}`).send({ status: 'PRIVATE', statusNote: 'Ditarik untuk uji' })).status).toBe(200);
   const got = await oaiGet(t.app, { verb: 'GetRecord', identifier: toOaiIdentifier(t.config.oai.repositoryIdentifier, ids[0]!), metadataPrefix: 'oai_dc' });
   expect(got.records.map((r) => [r.recordId, r.deleted, r.metadata])).toEqual([[ids[0], true, undefined]]);
   const after = await harvestAll(t.app, { metadataPrefix: 'oai_dc', set: `org:${w.a.org.id}` }, 'ListIdentifiers');

@@ -64,7 +64,9 @@ describe('OAI-PMH change feed', () => {
     await backdateAll();
     expect(await changedSince()).toEqual([]);
     const before = responseDate(await oaiGet(ctx.t.app, { verb: 'Identify' }));
-    await patchOk(ctx.w.a.admin.agent, id, { title: 'Peta Tutupan Lahan 2025' });
+    // a published record's content changes by an ADMIN's direct correction (or a published revision)
+    const corrected = await ctx.w.a.admin.agent.post(`${path(id)}/corrections`).send({ reason: 'Tahun data', patch: { title: 'Peta Tutupan Lahan 2025' } });
+    expect(corrected.status).toBe(200);
     const changed = await changedSince();
     expect(changed.map((r) => r.recordId)).toEqual([id]);
     expect(changed[0]!.datestamp >= before).toBe(true);
@@ -76,7 +78,7 @@ describe('OAI-PMH change feed', () => {
     const id = await publishThroughWorkflow('Peta Sebaran Sekolah');
     await backdateAll();
     const before = responseDate(await oaiGet(ctx.t.app, { verb: 'Identify' }));
-    await patchOk(ctx.w.a.admin.agent, id, { status: 'PRIVATE' });
+    await patchOk(ctx.w.a.admin.agent, id, { status: 'PRIVATE', statusNote: 'Ditarik untuk uji' });
 
     const changed = await changedSince();
     expect(changed.map((r) => [r.recordId, r.deleted])).toEqual([[id, true]]);

@@ -110,7 +110,7 @@ describe('client-supplied identifiers (scoped: per organisation, and among publi
     expect((await csw(b.id)).text).not.toContain('<csw:BriefRecord');
 
     // withdrawing keeps the identifier public (OAI-PMH lists it as deleted): A still cannot take it
-    expect((await w.b.admin.agent.patch(`/api/metadata/${b.id}`).send({ status: 'PRIVATE' })).status).toBe(200);
+    expect((await w.b.admin.agent.patch(`/api/metadata/${b.id}`).send({ status: 'PRIVATE', statusNote: 'Ditarik untuk uji' })).status).toBe(200);
     expect((await w.a.admin.agent.patch(`/api/metadata/${a.id}`).send({ status: 'PUBLISHED' })).status).toBe(409);
     // a published identifier is fixed; A renames its own record and publishes
     expect((await w.b.admin.agent.patch(`/api/metadata/${b.id}`).send({ fileIdentifier: 'id-baru-b' })).status).toBe(422);

@@ -86,10 +86,12 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
   });
 
   it('serves a PUBLISHED record\'s thumbnail without a session, cacheable, typed by its content', async () => {
-    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
+    // uploaded while PRIVATE (a published record's graphic changes through a revision), then published
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PRIVATE' });
     // declared PNG, really JPEG: the content decides
     const put = await w.a.admin.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(JPEG);
     expect(put.status).toBe(200);
+    await t.db.query("UPDATE records SET status = 'PUBLISHED' WHERE id = $1", [rec.id]);
     const res = await w.anonymous.get(thumbPath(rec.id)).buffer(true);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
@@ -99,14 +101,15 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
     expect((await w.anonymous.head(thumbPath(rec.id))).status).toBe(200);
   });
 
-  it('refuses callers who may not edit the content: 401 anonymous, 403 readable but not editable, 404 unreadable', async () => {
+  it('refuses callers who may not edit the content: 401 anonymous, 409 published (revise it), 403 readable but not editable, 404 unreadable', async () => {
     const draft = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'DRAFT' });
     const published = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED' });
     const inQc = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'QCQE_PROCESS' });
     const put = (agent: World['anonymous'], id: string) => agent.put(thumbPath(id)).set('Content-Type', 'image/png').send(PNG);
 
     expect((await put(w.anonymous, draft.id)).status).toBe(401);
-    expect((await put(w.a.produsen.agent, published.id)).status).toBe(403);
+    expect((await put(w.a.produsen.agent, published.id)).status).toBe(409);
+    expect((await put(w.a.admin.agent, published.id)).status).toBe(409);
     expect((await put(w.a.qcqe.agent, inQc.id)).status).toBe(403);
     expect((await put(w.a.produsen2.agent, draft.id)).status).toBe(403);
     expect((await put(w.b.admin.agent, draft.id)).status).toBe(404);
@@ -204,8 +207,9 @@ describe('record thumbnails in the data directory (no OBJECTSTORE_URL)', () => {
 
   it('stores under DATA_DIR/objects and serves it back', async () => {
     expect(t.deps.objectStore.kind).toBe('directory');
-    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED', id: 'urn:x..y' });
+    const rec = await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PRIVATE', id: 'urn:x..y' });
     expect((await w.a.admin.agent.put(thumbPath(rec.id)).set('Content-Type', 'image/png').send(PNG)).status).toBe(200);
+    await t.db.query("UPDATE records SET status = 'PUBLISHED' WHERE id = $1", [rec.id]);
     const got = await w.anonymous.get(thumbPath(rec.id)).buffer(true);
     expect(got.status).toBe(200);
     expect(Buffer.from(got.body as Buffer).equals(PNG)).toBe(true);

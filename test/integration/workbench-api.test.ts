@@ -45,7 +45,7 @@ describe('allowedTransitions and permissions in the record response', () => {
     expect(created.status).toBe(201);
     expect(created.body.allowedTransitions.map((t: { to: string }) => t.to)).toEqual(['QCQE_PROCESS']);
     const patched = await produsen.agent.patch(path(created.body.id)).send({ abstract: 'Baru' });
-    expect(patched.body.permissions).toEqual({ edit: true, delete: true });
+    expect(patched.body.permissions).toEqual({ edit: true, delete: true, startRevision: false, correct: false });
   });
 });
 
@@ -67,9 +67,14 @@ describe('publication snapshot and GET /api/metadata/{id}/changes', () => {
     const none = await admin.agent.get(`${path(id)}/changes`);
     expect(none.body).toMatchObject({ since: { version: published.version }, changes: [] });
 
-    expect((await admin.agent.patch(path(id)).send({ title: 'Sesudah' })).status).toBe(200);
-    const changed = await qcqe.agent.get(`${path(id)}/changes`);
-    expect(changed.body.changes).toEqual([{ path: '/title', before: 'Sebelum', after: 'Sesudah' }]);
+    // a published record changes through a revision (issue 20): the revision's changes are against the published version
+    expect((await admin.agent.patch(path(id)).send({ title: 'Sesudah' })).status).toBe(409);
+    const rev = await produsen.agent.post(`${path(id)}/revisions`).send({});
+    expect(rev.status).toBe(201);
+    expect((await produsen.agent.patch(path(rev.body.id as string)).send({ title: 'Sesudah' })).status).toBe(200);
+    expect((await produsen.agent.patch(path(rev.body.id as string)).send({ status: 'QCQE_PROCESS' })).status).toBe(200);
+    const changed = await qcqe.agent.get(`${path(rev.body.id as string)}/changes`);
+    expect(changed.body).toMatchObject({ since: { version: published.version }, changes: [{ path: '/title', before: 'Sebelum', after: 'Sesudah' }] });
   });
 
   it('is 404 for a record the caller may not read, 401 without a session', async () => {

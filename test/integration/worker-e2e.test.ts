@@ -64,9 +64,10 @@ describe('worker end to end: REST change → render stored → export', () => {
       expect(res2.headers['x-render-source']).toBe('stored');
     }
 
-    // a content edit of the published record is rendered (and bumps the CSW generation) too
+    // a content change of the published record (an ADMIN's direct correction) is rendered (and bumps the CSW generation) too
     const genBefore = await currentPublicGeneration(t.deps.kv);
-    const edit = await w.a.admin.agent.patch(`/api/metadata/${encodeURIComponent(id)}`).send({ title: 'Jaringan Jalan Nasional 2025' });
+    const edit = await w.a.admin.agent.post(`/api/metadata/${encodeURIComponent(id)}/corrections`)
+      .send({ reason: 'Tahun data diperbarui', patch: { title: 'Jaringan Jalan Nasional 2025' } });
     expect(edit.status).toBe(200);
     await waitFor(() => rendersAt(t.db, id, edit.body.version as number), 'render setelah suntingan');
     await waitFor(async () => (await currentPublicGeneration(t.deps.kv)) >= genBefore + 2, 'generasi CSW setelah suntingan');

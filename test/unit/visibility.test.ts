@@ -24,7 +24,8 @@ const EDITABLE: Record<ActorName, RecordStatus[]> = {
   qcqeA: [],
   reviewerB: [],
   qcqeB: [],
-  adminA: ALL,
+  // a published record is revised or corrected directly, never edited in place (issue 20)
+  adminA: ALL.filter((s) => s !== 'PUBLISHED'),
   adminB: [],
 };
 

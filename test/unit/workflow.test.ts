@@ -78,6 +78,15 @@ describe('statusNote', () => {
     expect(checkTransition(record('QCQE_PROCESS', null), ACTORS.qcqeA, 'REVIEW', baseCtx({ statusNote: undefined })).ok).toBe(true);
   });
 
+  it('PUBLISHED → PRIVATE (a withdrawal) needs a non-blank note too (issue 20)', () => {
+    for (const note of [undefined, null, '', '   ']) {
+      const d = checkTransition(record('PUBLISHED', null), ACTORS.adminA, 'PRIVATE', baseCtx({ statusNote: note }));
+      expect(d.ok).toBe(false);
+      if (!d.ok) expect(d.error.extras.errors).toEqual([expect.objectContaining({ path: '/statusNote' })]);
+    }
+    expect(checkTransition(record('PUBLISHED', null), ACTORS.adminA, 'PRIVATE', baseCtx({ statusNote: 'Data ditarik instansi' })).ok).toBe(true);
+  });
+
   it('a forbidden caller gets 403 before the missing note is mentioned', () => {
     const d = checkTransition(record('REVIEW', null), ACTORS.owner, 'REJECTED', baseCtx({ statusNote: undefined }));
     expect(!d.ok && d.error.status).toBe(403);

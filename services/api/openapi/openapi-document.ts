@@ -1,6 +1,7 @@
 import { METADATA_SCHEMA } from '../../../libs/catalogue/metadata.schema';
 import { REFERENCE_LIST_NAMES } from '../../../libs/catalogue/reference-lists';
 import { RECORD_STATUSES, ROLES } from '../../../libs/catalogue/record.types';
+import { HISTORY_ACTIONS } from '../../../libs/catalogue/records.ports';
 import { EXPORT_FORMATS } from '../../../libs/render/formats';
 
 /**
@@ -72,12 +73,40 @@ export const OPENAPI_DOCUMENT = {
               },
             },
             permissions: {
-              type: 'object', readOnly: true, description: 'Apakah pemanggil boleh mengubah isi / menghapus rekaman',
-              properties: { edit: { type: 'boolean' }, delete: { type: 'boolean' } },
+              type: 'object', readOnly: true,
+              description: 'Apakah pemanggil boleh mengubah isi / menghapus rekaman, membuat revisi rekaman terbit, atau mengoreksinya langsung (ADMIN)',
+              properties: { edit: { type: 'boolean' }, delete: { type: 'boolean' }, startRevision: { type: 'boolean' }, correct: { type: 'boolean' } },
+            },
+            revisionOf: {
+              type: 'string', readOnly: true,
+              description: 'Hanya pada revisi (salinan kerja): id rekaman terbit yang direvisi. Revisi memakai fileIdentifier rekaman itu dan tidak pernah publik sendiri',
+            },
+            openRevision: {
+              type: ['object', 'null'], readOnly: true,
+              description: 'Hanya di GET rekaman PUBLISHED/PRIVATE: revisinya yang sedang berjalan, bila pemanggil boleh melihatnya',
+              properties: { id: { type: 'string' }, status: { enum: RECORD_STATUSES }, ownerId: { type: 'string' }, version: { type: 'integer' }, updatedAt: { type: 'string', format: 'date-time' } },
             },
             importWarnings: { type: 'array', items: { type: 'string' }, readOnly: true, description: 'Hanya pada 201 impor XML: nilai yang dinormalkan atau dibuang' },
           },
         }],
+      },
+      HistoryEntry: {
+        type: 'object',
+        properties: {
+          at: { type: 'string', format: 'date-time' }, actorId: { type: ['string', 'null'] }, actorUsername: { type: ['string', 'null'] },
+          from: { enum: [...RECORD_STATUSES, null] }, to: { enum: RECORD_STATUSES }, note: { type: ['string', 'null'] },
+          action: {
+            enum: [...HISTORY_ACTIONS, null],
+            description: 'Tindakan bernama: revisi dimulai / diterbitkan, koreksi langsung ADMIN, penarikan (PUBLISHED → PRIVATE); null untuk perubahan status biasa',
+          },
+        },
+      },
+      DirectCorrection: {
+        type: 'object', additionalProperties: false, required: ['reason', 'patch'],
+        properties: {
+          reason: { type: 'string', minLength: 1, maxLength: 2000, description: 'Alasan koreksi (masuk riwayat)' },
+          patch: { ...ref('MetadataDoc'), description: 'JSON merge patch dokumen' },
+        },
       },
       FieldChange: {
         type: 'object', required: ['path'],
@@ -185,7 +214,11 @@ export const OPENAPI_DOCUMENT = {
       parameters: [idParam],
       get: { tags: ['metadata'], summary: 'Satu rekaman (ETag = versi)', responses: { 200: json(ref('MetadataRecord')), 401: E[401], 404: E[404] } },
       patch: {
-        tags: ['metadata'], summary: 'Ubah isi (JSON merge patch) atau ubah status `{status, statusNote?, reviewerId?}`',
+        tags: ['metadata'],
+        summary: 'Ubah isi (JSON merge patch) atau ubah status `{status, statusNote?, reviewerId?}`',
+        description: 'Isi rekaman PUBLISHED tidak diubah di sini (409): buat revisi (`POST …/revisions`) atau, bagi ADMIN, koreksi langsung (`POST …/corrections`). '
+          + 'REVIEW → PUBLISHED pada revisi menerbitkannya: jawabannya rekaman terbit (id rekaman asli) dengan isi revisi, dan revisinya dihapus. '
+          + 'PUBLISHED → PRIVATE (penarikan) wajib `statusNote`.',
         parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
         requestBody: { required: true, content: { 'application/merge-patch+json': { schema: { oneOf: [ref('MetadataDoc'), ref('StatusChange')] } }, 'application/json': { schema: { oneOf: [ref('MetadataDoc'), ref('StatusChange')] } } } },
         responses: { 200: json(ref('MetadataRecord')), 400: E[400], 401: E[401], 403: E[403], 404: E[404], 409: E[409], 412: E[412], 415: E[415], 422: E[422] },
@@ -194,7 +227,28 @@ export const OPENAPI_DOCUMENT = {
     },
     '/api/metadata/{id}/history': {
       parameters: [idParam],
-      get: { tags: ['metadata'], summary: 'Riwayat perubahan status', responses: { 200: json({ type: 'array', items: { type: 'object' } }), 401: E[401], 404: E[404] } },
+      get: { tags: ['metadata'], summary: 'Riwayat perubahan status', responses: { 200: json({ type: 'array', items: ref('HistoryEntry') }), 401: E[401], 404: E[404] } },
+    },
+    '/api/metadata/{id}/revisions': {
+      parameters: [idParam],
+      post: {
+        tags: ['metadata'],
+        summary: 'Buat revisi rekaman PUBLISHED (PRODUSEN atau ADMIN organisasinya): salinan kerja DRAFT milik pemanggil',
+        description: 'Revisi melalui alur review yang sama (DRAFT → QCQE_PROCESS → REVIEW → PUBLISHED, atau REJECTED). CSW, OGC API – Records, OAI-PMH '
+          + 'dan halaman publik tetap menyajikan versi terbit sampai revisi diterbitkan. Satu revisi terbuka per rekaman: 409 bila sudah ada (`revisionId` bila boleh dilihat).',
+        parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
+        responses: { 201: json(ref('MetadataRecord'), 'Revisi dibuat (Location: rekaman revisi)'), 401: E[401], 403: E[403], 404: E[404], 409: E[409], 412: E[412] },
+      },
+    },
+    '/api/metadata/{id}/corrections': {
+      parameters: [idParam],
+      post: {
+        tags: ['metadata'],
+        summary: 'Koreksi langsung rekaman PUBLISHED oleh ADMIN organisasinya, dengan alasan (tercatat di riwayat sebagai `direct-correction`)',
+        parameters: [{ name: 'If-Match', in: 'header', schema: { type: 'string' } }],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('DirectCorrection') } } },
+        responses: { 200: json(ref('MetadataRecord')), 400: E[400], 401: E[401], 403: E[403], 404: E[404], 409: E[409], 412: E[412], 415: E[415], 422: E[422] },
+      },
     },
     '/api/metadata/{id}/changes': {
       parameters: [idParam],

@@ -3,6 +3,7 @@ import type { MetadataRecord } from '../../../libs/catalogue/record.types';
 import { etagOf } from '../../../libs/catalogue/records-input';
 import { allowedTransitionsFor } from '../../../libs/catalogue/workflow';
 import { canEditContent, mayDeleteAsParty } from '../../../libs/catalogue/visibility';
+import { mayCorrectDirectly, mayStartRevision } from '../../../libs/catalogue/record-revisions';
 import type { Actor } from '../../../libs/catalogue/user.types';
 
 /**
@@ -12,11 +13,18 @@ import type { Actor } from '../../../libs/catalogue/user.types';
  * turns a record into its response.
  */
 export function presentRecord(rec: MetadataRecord, actor: Actor) {
+  const harvested = 'harvest' in rec && !!rec.harvest;
   return {
     ...rec,
     allowedTransitions: allowedTransitionsFor(rec, actor),
     // a harvested record's content belongs to its source until an ADMIN detaches it (harvested-record.ts)
-    permissions: { edit: canEditContent(actor, rec) && !('harvest' in rec && rec.harvest), delete: rec.status === 'DRAFT' && mayDeleteAsParty(actor, rec) },
+    permissions: {
+      edit: canEditContent(actor, rec) && !harvested,
+      delete: rec.status === 'DRAFT' && mayDeleteAsParty(actor, rec),
+      // a published record changes through a revision, or an ADMIN's direct correction (record-revisions.ts)
+      startRevision: mayStartRevision(actor, rec) && !harvested,
+      correct: mayCorrectDirectly(actor, rec) && !harvested,
+    },
   };
 }
 

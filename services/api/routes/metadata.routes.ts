@@ -48,6 +48,9 @@ export function parseListQuery(req: Request): ListQuery {
 
 const ifMatchOf = (req: Request): string | undefined => req.get('if-match') ?? undefined;
 
+/** What a published record's page needs of its open revision. */
+const revisionSummary = (r: MetadataRecord) => ({ id: r.id, status: r.status, ownerId: r.ownerId, version: r.version, updatedAt: r.updatedAt });
+
 /** The body of an XML import as a document; parse and mapping problems become 400 / 422. */
 function importedDoc(text: unknown): { doc: MetadataDoc; note: string; warnings: string[] } {
   try {
@@ -102,11 +105,29 @@ export function metadataRoutes(deps: AppDeps): Router {
   r.get('/:id', async (req, res) => {
     const actor = actorOf(req);
     const rec = await records.read(actor, req.params.id as string);
-    if (matchesIfNoneMatch(rec.version, req.get('if-none-match'))) {
+    // the open revision changes without the record's version moving: no 304 while one is open
+    const revision = await records.openRevision(actor, rec.id);
+    if (!revision && matchesIfNoneMatch(rec.version, req.get('if-none-match'))) {
       res.status(304).set('ETag', etagOf(rec.version)).end();
       return;
     }
-    sendRecord(res, rec, actor);
+    // only a published (or withdrawn) record can have one: a working copy's own answer has no such field
+    const canHaveRevision = rec.status === 'PUBLISHED' || rec.status === 'PRIVATE';
+    sendRecord(res, rec, actor, 200, canHaveRevision ? { openRevision: revision ? revisionSummary(revision) : null } : {});
+  });
+
+  /** Starts a revision of a PUBLISHED record: 201 with the working copy (DRAFT, the caller's). */
+  r.post('/:id/revisions', async (req, res) => {
+    const actor = actorOf(req);
+    const rev = await records.startRevision(actor, req.params.id as string, ifMatchOf(req));
+    res.location(`/api/metadata/${encodeURIComponent(rev.id)}`);
+    sendRecord(res, rev, actor, 201);
+  });
+
+  /** An ADMIN's direct correction of a PUBLISHED record: `{ reason, patch }`, audited in the history. */
+  r.post('/:id/corrections', async (req, res) => {
+    const actor = actorOf(req);
+    sendRecord(res, await records.correct(actor, req.params.id as string, req.body, ifMatchOf(req)), actor);
   });
 
   r.patch('/:id', async (req, res) => {

@@ -37,8 +37,12 @@ export interface RecordView extends Doc {
   updatedAt: string;
   publishedAt: string | null;
   allowedTransitions: AllowedTransition[];
-  permissions: { edit: boolean; delete: boolean };
+  permissions: { edit: boolean; delete: boolean; startRevision?: boolean; correct?: boolean };
   importWarnings?: string[];
+  /** a revision's working copy: the published record it revises */
+  revisionOf?: string;
+  /** GET of a published (or withdrawn) record: its open revision, when the caller may see it */
+  openRevision?: { id: string; status: RecordStatus; ownerId: string; version: number; updatedAt: string } | null;
 }
 
 export interface RecordPage {
@@ -54,12 +58,14 @@ export interface HistoryEntry {
   from: RecordStatus | null;
   to: RecordStatus;
   note: string | null;
+  /** a named action (revision started / published, direct correction, withdrawal); null for a plain transition */
+  action?: 'revision-started' | 'revision-published' | 'direct-correction' | 'withdrawal' | null;
 }
 
 /** Fields the server owns or adds: stripped before a document is sent back. */
 export const SERVER_ONLY_FIELDS = [
   'id', 'status', 'organisationId', 'ownerId', 'reviewerId', 'version', 'createdAt', 'updatedAt', 'publishedAt',
-  'allowedTransitions', 'permissions', 'importWarnings',
+  'allowedTransitions', 'permissions', 'importWarnings', 'revisionOf', 'openRevision',
 ];
 
 export function docOf(rec: RecordView | Doc): Doc {
@@ -84,6 +90,11 @@ export function recordsApi(api: ApiClient) {
       api.request<RecordView>(`/api/metadata/${enc(id)}`, { method: 'PATCH', body: patch, contentType: 'application/merge-patch+json', ifMatch: etag }),
     transition: (id: string, change: { status: RecordStatus; statusNote?: string; reviewerId?: string }, etag?: string) =>
       api.request<RecordView>(`/api/metadata/${enc(id)}`, { method: 'PATCH', body: change, ifMatch: etag }),
+    /** a working copy of a published record (201), or 409 when one is open */
+    startRevision: (id: string, etag?: string) => api.request<RecordView>(`/api/metadata/${enc(id)}/revisions`, { method: 'POST', body: {}, ifMatch: etag }),
+    /** an ADMIN's direct correction of a published record, with its reason */
+    correct: (id: string, patch: Doc, reason: string, etag?: string) =>
+      api.request<RecordView>(`/api/metadata/${enc(id)}/corrections`, { method: 'POST', body: { reason, patch }, ifMatch: etag }),
     remove: (id: string, etag?: string) => api.request<void>(`/api/metadata/${enc(id)}`, { method: 'DELETE', ifMatch: etag }),
     history: (id: string) => api.request<HistoryEntry[]>(`/api/metadata/${enc(id)}/history`),
     changes: (id: string) => api.request<{ since: { version: number; publishedAt: string } | null; changes: FieldChange[] }>(`/api/metadata/${enc(id)}/changes`),

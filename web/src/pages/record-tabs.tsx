@@ -28,7 +28,7 @@ export function HistoryTab({ id, version }: { id: string; version: number }) {
   return (
     <Timeline data-testid="history">
       {items.map((h, i) => (
-        <Timeline.Item key={i} title={`${h.from ? `${t(`status.${h.from}`)} → ` : ''}${t(`status.${h.to}`)}`}>
+        <Timeline.Item key={i} title={`${h.action ? `${t(`history.action.${h.action}`)}: ` : ''}${h.from ? `${t(`status.${h.from}`)} → ` : ''}${t(`status.${h.to}`)}`}>
           <Text size="sm">{new Date(h.at).toLocaleString()} · {t('history.by', { user: h.actorUsername ?? '—' })}</Text>
           {h.note && <Text size="sm" fs="italic">{h.note}</Text>}
         </Timeline.Item>

@@ -11,6 +11,7 @@ import { StatusBadge } from './status-badge';
 import { TransitionsPanel } from './transitions-panel';
 import { ConflictDialog } from './conflict-dialog';
 import { ChangesTab, ExportTab, HistoryTab } from './record-tabs';
+import { CorrectionReasonDialog, RevisionNotice } from './revision-panel';
 
 const TABS = ['content', 'changes', 'history', 'export'] as const;
 
@@ -30,6 +31,15 @@ export function RecordPage() {
   const [dirty, setDirty] = useState(false);
   const [conflict, setConflict] = useState<{ latest: RecordView; etag: string | undefined } | null>(null);
   const [formKey, setFormKey] = useState(0);
+  /** an ADMIN's direct correction of a published record: the form is editable, saving asks the reason */
+  const [correcting, setCorrecting] = useState(false);
+  const [pendingCorrection, setPendingCorrection] = useState<Record<string, unknown> | null>(null);
+
+  // moving to another record (a new revision, a published one) brings its message along
+  useEffect(() => {
+    const f = (location.state as { flash?: string } | null)?.flash;
+    if (f) setFlash(f);
+  }, [location.state]);
 
   const load = useCallback(async () => {
     const r = await api.get(id);
@@ -40,6 +50,7 @@ export function RecordPage() {
 
   useEffect(() => {
     setRec(null);
+    setCorrecting(false);
     load().catch((e: unknown) => setError(e instanceof ApiError && e.status === 404 ? t('record.notFound') : String(e)));
   }, [load]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -52,6 +63,7 @@ export function RecordPage() {
     if (!rec) return;
     setFlash(null);
     setError(null);
+    if (correcting) { setPendingCorrection(topLevelMergePatch(docOf(rec), doc)); return; }
     try {
       const r = await api.save(rec.id, topLevelMergePatch(docOf(rec), doc), etag ?? '');
       setRec(r.body);
@@ -70,6 +82,18 @@ export function RecordPage() {
     }
   }
 
+  async function sendCorrection(reason: string) {
+    if (!rec || !pendingCorrection) return;
+    const r = await api.correct(rec.id, pendingCorrection, reason, etag);
+    setRec(r.body);
+    setEtag(r.etag);
+    setPendingCorrection(null);
+    setCorrecting(false);
+    setFormKey((k) => k + 1);
+    setFlash(t('correction.done'));
+  }
+
+  const editable = rec.permissions.edit || correcting;
   const publicUrl = `/collections/metadata/items/${encodeURIComponent(rec.id)}`;
   return (
     <Stack>
@@ -84,7 +108,11 @@ export function RecordPage() {
           </Group>
         </div>
         <Group>
-          <TransitionsPanel record={rec} etag={etag} dirty={dirty} onChanged={(r, e) => { setRec(r); setEtag(e); setFlash(t('transition.done', { status: t(`status.${r.status}`) })); }} />
+          <TransitionsPanel record={rec} etag={etag} dirty={dirty} onChanged={(r, e) => {
+            // a published revision answers with the record it revised: that page shows it now
+            if (r.id !== rec.id) { navigate(`/records/${encodeURIComponent(r.id)}`, { state: { flash: t('revision.published') } }); return; }
+            setRec(r); setEtag(e); setFlash(t('transition.done', { status: t(`status.${r.status}`) }));
+          }} />
           {rec.permissions.delete && (
             <Button color="#b02525" data-testid="delete" onClick={async () => {
               if (!window.confirm(t('record.deleteConfirm'))) return;
@@ -95,7 +123,15 @@ export function RecordPage() {
         </Group>
       </Group>
       {flash && <Alert color="green" role="status" data-testid="flash">{flash}</Alert>}
-      {!rec.permissions.edit && <Text size="sm">{t('record.readOnly')}</Text>}
+      <RevisionNotice record={rec} etag={etag} correcting={correcting} onCorrect={() => { setCorrecting(true); setFormKey((k) => k + 1); navigate(`/records/${encodeURIComponent(rec.id)}`); }}
+        onStarted={(rev) => navigate(`/records/${encodeURIComponent(rev.id)}`, { state: { flash: t('revision.started') } })} />
+      {!editable && <Text size="sm">{t('record.readOnly')}</Text>}
+      {correcting && (
+        <Group>
+          <Text size="sm" data-testid="correction-mode">{t('correction.hint')}</Text>
+          <Button variant="default" size="xs" onClick={() => { setCorrecting(false); setFormKey((k) => k + 1); }}>{t('correction.cancel')}</Button>
+        </Group>
+      )}
       <Tabs value={tab} onChange={(v) => navigate(`/records/${encodeURIComponent(rec.id)}${v && v !== 'content' ? `/${v}` : ''}`)}>
         <Tabs.List>
           <Tabs.Tab value="content">{t('record.tabForm')}</Tabs.Tab>
@@ -105,7 +141,7 @@ export function RecordPage() {
         </Tabs.List>
         <Tabs.Panel value="content" pt="md">
           <RecordForm key={formKey} handle={form} sections={model.sections} refLists={model.refLists} initialDoc={docOf(rec)}
-            readOnly={!rec.permissions.edit} submitLabel={t('record.save')} onSubmit={save} onDirtyChange={onDirty}
+            readOnly={!editable} submitLabel={correcting ? t('correction.save') : t('record.save')} onSubmit={save} onDirtyChange={onDirty}
             thumbnailExtra={rec.permissions.edit && (
               <FileButton accept="image/png,image/jpeg,image/webp" onChange={async (file) => {
                 if (!file) return;
@@ -121,6 +157,7 @@ export function RecordPage() {
         <Tabs.Panel value="export" pt="md">{tab === 'export' && <ExportTab id={rec.id} />}</Tabs.Panel>
       </Tabs>
       <Text size="sm"><Anchor component={Link} to="/records">← {t('nav.records')}</Anchor></Text>
+      <CorrectionReasonDialog opened={pendingCorrection !== null} onCancel={() => setPendingCorrection(null)} onConfirm={sendCorrection} />
       {conflict && (
         <ConflictDialog base={docOf(rec)} latest={conflict.latest}
           onClose={() => setConflict(null)}

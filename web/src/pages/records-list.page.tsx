@@ -65,7 +65,11 @@ export function RecordsListPage({ mode }: { mode: 'all' | 'review' }) {
               <Table.Tbody>
                 {data.items.map((r) => (
                   <Table.Tr key={r.id}>
-                    <Table.Td><Anchor component={Link} to={`/records/${encodeURIComponent(r.id)}`}>{r.title || r.id}</Anchor></Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/records/${encodeURIComponent(r.id)}`}>{r.title || r.id}</Anchor>
+                      {/* a working copy has the published record's title: say which one it is */}
+                      {r.revisionOf && <Text span size="sm" data-testid="list-revision"> · {t('list.revision')}</Text>}
+                    </Table.Td>
                     <Table.Td><StatusBadge status={r.status} /></Table.Td>
                     <Table.Td>{new Date(r.updatedAt).toLocaleString()}</Table.Td>
                   </Table.Tr>
