@@ -3,6 +3,7 @@ import { Button, Fieldset, Group, MultiSelect, NativeSelect, Stack, Textarea, Te
 import { checkValue, type FieldSpec } from './form-model';
 import { fieldLabel } from './field-labels';
 import { useI18n } from '../i18n/i18n';
+import { codeLabel } from '../i18n/code-labels';
 import type { MessageKey } from '../i18n/messages.id';
 
 export type RefLists = Record<string, { kode: string; label: string }[]>;
@@ -38,7 +39,7 @@ export function FormField({ spec, name, labelName, control, refLists, readOnly }
       rules={{ validate }}
       render={({ field, fieldState }) => {
         const common = { label, error: fieldState.error?.message, withAsterisk: !!spec.rules.required, disabled: readOnly, 'data-testid': testId(name) };
-        const opts = (spec.refList ? refLists[spec.refList] ?? [] : []).map((o) => ({ value: o.kode, label: `${o.label} (${o.kode})` }));
+        const opts = (spec.refList ? refLists[spec.refList] ?? [] : []).map((o) => ({ value: o.kode, label: `${codeLabel(spec.refList!, o, lang)} (${o.kode})` }));
         switch (spec.kind) {
           case 'select':
             return <NativeSelect {...common} value={(field.value as string) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} onBlur={field.onBlur}

@@ -11,6 +11,8 @@ import { StatusBadge } from './status-badge';
 import { TransitionsPanel } from './transitions-panel';
 import { ConflictDialog } from './conflict-dialog';
 import { ChangesTab, ExportTab, HistoryTab } from './record-tabs';
+import { ConfirmDialog } from './confirm-dialog';
+import { publicPageUrl } from './public-page-url';
 
 const TABS = ['content', 'changes', 'history', 'export'] as const;
 
@@ -30,6 +32,7 @@ export function RecordPage() {
   const [dirty, setDirty] = useState(false);
   const [conflict, setConflict] = useState<{ latest: RecordView; etag: string | undefined } | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const load = useCallback(async () => {
     const r = await api.get(id);
@@ -70,7 +73,7 @@ export function RecordPage() {
     }
   }
 
-  const publicUrl = `/collections/metadata/items/${encodeURIComponent(rec.id)}`;
+  const publicUrl = publicPageUrl(rec);
   return (
     <Stack>
       <Group justify="space-between" align="start">
@@ -86,11 +89,7 @@ export function RecordPage() {
         <Group>
           <TransitionsPanel record={rec} etag={etag} dirty={dirty} onChanged={(r, e) => { setRec(r); setEtag(e); setFlash(t('transition.done', { status: t(`status.${r.status}`) })); }} />
           {rec.permissions.delete && (
-            <Button color="#b02525" data-testid="delete" onClick={async () => {
-              if (!window.confirm(t('record.deleteConfirm'))) return;
-              await api.remove(rec.id, etag);
-              navigate('/records');
-            }}>{t('record.delete')}</Button>
+            <Button color="#b02525" data-testid="delete" onClick={() => setConfirmDelete(true)}>{t('record.delete')}</Button>
           )}
         </Group>
       </Group>
@@ -105,7 +104,7 @@ export function RecordPage() {
         </Tabs.List>
         <Tabs.Panel value="content" pt="md">
           <RecordForm key={formKey} handle={form} sections={model.sections} refLists={model.refLists} initialDoc={docOf(rec)}
-            readOnly={!rec.permissions.edit} submitLabel={t('record.save')} onSubmit={save} onDirtyChange={onDirty}
+            readOnly={!rec.permissions.edit} submitLabel={t('record.save')} onSubmit={save} onDirtyChange={onDirty} status={rec.status}
             thumbnailExtra={rec.permissions.edit && (
               <FileButton accept="image/png,image/jpeg,image/webp" onChange={async (file) => {
                 if (!file) return;
@@ -121,6 +120,11 @@ export function RecordPage() {
         <Tabs.Panel value="export" pt="md">{tab === 'export' && <ExportTab id={rec.id} />}</Tabs.Panel>
       </Tabs>
       <Text size="sm"><Anchor component={Link} to="/records">← {t('nav.records')}</Anchor></Text>
+      {confirmDelete && (
+        <ConfirmDialog title={t('record.delete')} body={t('record.deleteConfirm')} confirmLabel={t('record.deleteYes')} cancelLabel={t('record.deleteCancel')}
+          danger testId="delete-dialog" onClose={() => setConfirmDelete(false)}
+          onConfirm={async () => { await api.remove(rec.id, etag); navigate('/records'); }} />
+      )}
       {conflict && (
         <ConflictDialog base={docOf(rec)} latest={conflict.latest}
           onClose={() => setConflict(null)}
