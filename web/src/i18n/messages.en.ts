@@ -121,6 +121,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'diff.field': 'Field',
   'diff.before': 'Before',
   'diff.after': 'After',
+  'diff.otherSection': "Other (not in the form)",
   'history.empty': 'No history yet.',
   'history.by': 'by {user}',
   'export.hint': 'Download the ISO XML document:',

@@ -119,6 +119,7 @@ export const ID_MESSAGES = {
   'diff.field': 'Isian',
   'diff.before': 'Sebelum',
   'diff.after': 'Sesudah',
+  'diff.otherSection': "Lainnya (di luar formulir)",
   'history.empty': 'Belum ada riwayat.',
   'history.by': 'oleh {user}',
   'export.hint': 'Unduh dokumen XML ISO:',

@@ -23,7 +23,7 @@ const loadTileUrl = (): Promise<string | null> => (tileUrl ??= fetch('/app/confi
  * The extent map: Natural Earth country outlines shipped with the app (world-atlas) as the
  * base layer, the record's box on top, and a draw mode (drag a rectangle) that reports the box.
  */
-export function BboxMap({ value, onChange, readOnly }: { value: Bbox | undefined; onChange(b: Bbox): void; readOnly?: boolean }) {
+export function BboxMap({ value, onChange, readOnly, compact }: { value: Bbox | undefined; onChange(b: Bbox): void; readOnly?: boolean; compact?: boolean }) {
   const { t } = useI18n();
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -95,7 +95,7 @@ export function BboxMap({ value, onChange, readOnly }: { value: Bbox | undefined
         </Group>
       )}
       {/* Leaflet owns the inner element's classes: React must not re-render them away */}
-      <div className={`bbox-map${drawing ? ' drawing' : ''}`}>
+      <div className={`bbox-map${drawing ? ' drawing' : ''}${compact ? ' compact' : ''}`}>
         <div ref={el} style={{ height: '100%' }} role="application" aria-label={t('map.label')} data-testid="bbox-map"
           data-crosses-antimeridian={value && value.west > value.east ? 'true' : undefined} />
       </div>
