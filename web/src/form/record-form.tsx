@@ -109,6 +109,7 @@ export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLab
             {s.id === 'extent' && (
               <BboxMap value={bbox} readOnly={readOnly} onChange={(b) => BBOX_KEYS.forEach((k) => setValue(`extent.bbox.${k}`, String(b[k]), { shouldValidate: true, shouldDirty: true }))} />
             )}
+            {s.id === 'extent' && fieldExtra?.('extent.bbox')}
             <SimpleGrid cols={{ base: 1, md: 2 }} mt="sm">
               {s.fields.map((f) => (
                 <div key={f.name} style={f.kind === 'objects' || f.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>

@@ -13,6 +13,9 @@ import { ConflictDialog } from './conflict-dialog';
 import { ChangesTab, ExportTab, HistoryTab } from './record-tabs';
 import { ConfirmDialog } from './confirm-dialog';
 import { publicPageUrl } from './public-page-url';
+import { useSession } from '../auth/session';
+import { FieldComments, ReviewPanel } from '../comments/review-panel';
+import { useRecordComments } from '../comments/use-record-comments';
 
 const TABS = ['content', 'changes', 'history', 'export'] as const;
 
@@ -33,6 +36,11 @@ export function RecordPage() {
   const [conflict, setConflict] = useState<{ latest: RecordView; etag: string | undefined } | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const { me } = useSession();
+  const review = useRecordComments(rec?.id, rec?.version);
+  const onComment = useCallback((c: { id: string }) => {
+    review.setItems((cur) => [...cur.filter((x) => x.id !== c.id), c as (typeof cur)[number]].sort((a, b) => Number(a.id) - Number(b.id)));
+  }, [review]);
 
   const load = useCallback(async () => {
     const r = await api.get(id);
@@ -95,6 +103,7 @@ export function RecordPage() {
       </Group>
       {flash && <Alert color="green" role="status" data-testid="flash">{flash}</Alert>}
       {!rec.permissions.edit && <Text size="sm">{t('record.readOnly')}</Text>}
+      {me && <ReviewPanel rec={rec} me={me} sections={model.sections} comments={review.items} onChange={onComment} />}
       <Tabs value={tab} onChange={(v) => navigate(`/records/${encodeURIComponent(rec.id)}${v && v !== 'content' ? `/${v}` : ''}`)}>
         <Tabs.List>
           <Tabs.Tab value="content">{t('record.tabForm')}</Tabs.Tab>
@@ -105,6 +114,7 @@ export function RecordPage() {
         <Tabs.Panel value="content" pt="md">
           <RecordForm key={formKey} handle={form} sections={model.sections} refLists={model.refLists} initialDoc={docOf(rec)}
             readOnly={!rec.permissions.edit} submitLabel={t('record.save')} onSubmit={save} onDirtyChange={onDirty} status={rec.status}
+            fieldExtra={(name) => me && <FieldComments name={name} rec={rec} me={me} comments={review.items} onChange={onComment} />}
             thumbnailExtra={rec.permissions.edit && (
               <FileButton accept="image/png,image/jpeg,image/webp" onChange={async (file) => {
                 if (!file) return;
