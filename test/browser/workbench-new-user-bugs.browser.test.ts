@@ -3,6 +3,7 @@ import { completeDoc, minimalDoc, seedRecord } from '../helpers/fixtures';
 import { launchBrowser } from '../helpers/browser';
 import { pngHeader } from '../helpers/image-headers';
 import { insertRecord } from '../../libs/db/record.repository';
+import { isoRecord } from '../helpers/broken-csw-server';
 import { expectAccessible, loginAs, serveWorkbench, type Served } from './workbench-support';
 
 // Issue 20 §4: what broke for a new user, each clicked through in Chromium (server mode).
@@ -65,6 +66,28 @@ describe('workbench: the bugs a new user hit (issue 20)', () => {
     await page.waitForURL(/\/app\/records$/);
     expect((await s.t.db.query('SELECT 1 FROM records WHERE id = $1', [rec.id])).rowCount).toBe(0);
     expect(nativeDialogs).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('imports an XML file, opens the new record and saves it, then exports it (every answer keeps the screens alive)', async () => {
+    const { context, page, watch } = await loginAs(browser, s.base, 'a-produsen');
+    await page.getByRole('link', { name: 'Impor XML' }).click();
+    const fileId = `urn:impor:${Date.now().toString(36)}`;
+    await page.locator('input[type=file]').setInputFiles({ name: 'rekaman.xml', mimeType: 'application/xml', buffer: Buffer.from(isoRecord(fileId, 'Rekaman hasil impor')) });
+    await page.getByTestId('import-result').getByText('Rekaman dibuat dari rekaman.xml.').waitFor();
+    await page.getByRole('link', { name: 'Buka rekaman' }).click();
+    await page.getByTestId('record-title').getByText('Rekaman hasil impor').waitFor();
+    await page.getByTestId('field-abstract').fill('Abstrak setelah impor.');
+    await page.getByTestId('save').click();
+    await page.getByTestId('flash').getByText('Tersimpan.').waitFor();
+    await page.getByRole('tab', { name: 'Ekspor' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-gmd').click()]);
+    const path = await download.path();
+    const xml = (await import('node:fs')).readFileSync(path!, 'utf8');
+    expect(xml).toContain('Abstrak setelah impor.');
+    expect(xml).toContain(fileId);
+    await page.getByTestId('record-title').waitFor(); // still the app, not a white page
+    expect(watch.pageErrors).toEqual([]);
     await context.close();
   }, 300_000);
 

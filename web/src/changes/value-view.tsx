@@ -18,7 +18,7 @@ const isBox = (v: unknown): v is Bbox =>
  */
 export function ValueView({ spec, value, refLists }: { spec?: FieldSpec; value: unknown; refLists: RefLists }) {
   const { t, lang } = useI18n();
-  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return <Text c="dimmed">—</Text>;
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return <Text c="#495057">—</Text>;
   if (spec?.name === BBOX_FIELD && isBox(value)) {
     return (
       <Stack gap={4}>

@@ -13,7 +13,7 @@ export function CommentCard({ comment, canResolve, onResolved }: { comment: Reco
       role="note" aria-label={t('comments.label', { who: comment.authorName ?? '—' })}>
       <Text size="sm" className="change-text">{comment.body}</Text>
       <Group justify="space-between" gap="xs" mt={4}>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="#495057">
           {t('comments.meta', { who: comment.authorName ?? '—', date: new Date(comment.createdAt).toLocaleString(), v: comment.recordVersion })}
           {resolved ? ` · ${t('comments.resolved')}` : ''}
         </Text>
