@@ -95,3 +95,15 @@ describe('bounding boxes across the antimeridian and the public page link', () =
     expect(publicPageUrl({ id: 'kunci-1' })).toBe('/collections/metadata/items/kunci-1');
   });
 });
+
+describe('a record without a bounding box can be saved', () => {
+  it('makes the sides of the box required only within the box', () => {
+    const sides = sections.flatMap((s) => s.fields).filter((f) => f.name.startsWith('extent.bbox.'));
+    expect(sides.map((f) => [f.name, f.rules.required, f.rules.requiredWithin])).toEqual([
+      ['extent.bbox.west', true, 'extent.bbox'], ['extent.bbox.east', true, 'extent.bbox'],
+      ['extent.bbox.south', true, 'extent.bbox'], ['extent.bbox.north', true, 'extent.bbox'],
+    ]);
+    // a field required at the top stays simply required
+    expect(sections.flatMap((s) => s.fields).find((f) => f.name === 'title')?.rules.requiredWithin).toBeUndefined();
+  });
+});
