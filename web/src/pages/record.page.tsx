@@ -16,6 +16,7 @@ import { publicPageUrl } from './public-page-url';
 import { useSession } from '../auth/session';
 import { FieldComments, ReviewPanel } from '../comments/review-panel';
 import { useRecordComments } from '../comments/use-record-comments';
+import type { RecordComment } from '../api/review.api';
 
 const TABS = ['content', 'changes', 'history', 'export'] as const;
 
@@ -38,9 +39,11 @@ export function RecordPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { me } = useSession();
   const review = useRecordComments(rec?.id, rec?.version);
-  const onComment = useCallback((c: { id: string }) => {
-    review.setItems((cur) => [...cur.filter((x) => x.id !== c.id), c as (typeof cur)[number]].sort((a, b) => Number(a.id) - Number(b.id)));
-  }, [review]);
+  // a written or resolved comment replaces its old self, in the order they were written
+  const { setItems: setComments } = review;
+  const onComment = useCallback((c: RecordComment) => {
+    setComments((cur) => [...cur.filter((x) => x.id !== c.id), c].sort((a, b) => Number(a.id) - Number(b.id)));
+  }, [setComments]);
 
   const load = useCallback(async () => {
     const r = await api.get(id);
