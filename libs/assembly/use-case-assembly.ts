@@ -15,6 +15,10 @@ import { createUsersService, type UsersService } from '../catalogue/users.servic
 import { createRecordThumbnails, type RecordThumbnails } from '../catalogue/record-thumbnails';
 import { createRecordExports, type RecordExports } from '../catalogue/record-export';
 import { createServiceIdentity, type ServiceIdentityService } from '../catalogue/service-identity';
+import { createRecordComments, type RecordComments } from '../catalogue/record-comments';
+import { recordCommentsStoreFor } from '../db/record-comment.repository';
+import { createWorkDashboard, type WorkDashboardService } from '../catalogue/work-dashboard';
+import { workDashboardStoreFor } from '../db/work-dashboard.repository';
 import type { AfterCommit } from '../catalogue/records.ports';
 import type { Passwords } from '../catalogue/users.ports';
 import { createHarvestSourcesService, type HarvestSourcesService } from '../harvest/harvest-sources.service';
@@ -41,6 +45,10 @@ export interface CatalogueUseCases {
   harvestSources: HarvestSourcesService;
   /** the catalogue's identity as CSW, OGC API – Records and OAI-PMH show it */
   identity: ServiceIdentityService;
+  /** reviewers' comments on records, by field, resolved by the author */
+  comments: RecordComments;
+  /** what waits for a user: to fix, to review, to publish, and their own records by status */
+  dashboard: WorkDashboardService;
 }
 
 export interface UseCaseAssemblyDeps {
@@ -119,6 +127,8 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
     users: usersOn(db),
     organisations: createLintasOrgService({ store: lintasOrgStoreFor(db), afterCommit }),
     harvestSources: harvestSourcesOn(db, jobs, harvestSecretBox(config)),
+    dashboard: createWorkDashboard(workDashboardStoreFor(db)),
+    comments: createRecordComments({ readRecord: (actor, id) => records.get(actor, id), store: recordCommentsStoreFor(db) }),
     identity: createServiceIdentity({
       store: { load: () => loadServiceIdentity(db, config.csw.identity), save: (identity) => saveServiceIdentity(db, identity) },
       afterCommit,

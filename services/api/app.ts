@@ -14,6 +14,8 @@ import { authRoutes } from './routes/auth.routes';
 import { usersRoutes } from './routes/users.routes';
 import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
+import { recordCommentsRoutes } from './routes/record-comments.routes';
+import { workDashboardRoutes } from './routes/work-dashboard.routes';
 import { exportRoutes } from './routes/export.routes';
 import { CSW_BODY_LIMIT, CSW_PATH, cswRoutes } from './routes/csw.routes';
 import { cswFastPath, type FastPath } from './http/csw-fast-path';
@@ -97,7 +99,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   api.use('/metadata', exportRoutes(deps));
   // before metadataRoutes: refuses content edits of harvested records, adds their provenance
   api.use('/metadata', harvestRecordRoutes(deps));
+  api.use('/metadata', recordCommentsRoutes(deps));
   api.use('/metadata', metadataRoutes(deps));
+  api.use('/dashboard', workDashboardRoutes(deps));
   app.use('/api', api);
   // not under /api, so it gets the origin check, the JSON rule, the session and passport itself;
   // ADMIN only (checked inside). bull-board's own POSTs are bodyless or JSON: nothing else passes.

@@ -96,7 +96,7 @@ describe.each(['server', 'embedded'] as const)('workbench: publishing flow (%s m
     await qc.page.getByRole('link', { name: title }).click();
     await qc.page.getByTestId('record-title').waitFor();
     await qc.page.getByTestId('tab-changes').click();
-    await qc.page.getByTestId('changes-diff').getByText('/title').waitFor();
+    await qc.page.getByTestId('changes-diff').getByTestId('change-title').getByText(title).waitFor();
     await expectAccessible(qc.page, 'review screen');
     await screenshot(qc.page, 'review', shots);
     await transition(qc.page, 'REVIEW');

@@ -45,7 +45,9 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
     await two.page.getByTestId('field-abstract').fill('Abstrak dari tab dua.');
     await two.page.getByTestId('save').click();
     const dialog = two.page.getByTestId('conflict-dialog');
-    await dialog.getByText('/title').waitFor();
+    // the other writer's change by its label and values, not a JSON pointer
+    await dialog.getByTestId('change-title').getByText('Judul', { exact: true }).waitFor();
+    await dialog.getByTestId('change-title').getByTestId('change-after').getByText('Judul dari tab satu').waitFor();
     await expectAccessible(two.page, 'conflict dialog');
     await screenshot(two.page, 'conflict', true);
     await two.page.getByTestId('conflict-reload-keep').click();

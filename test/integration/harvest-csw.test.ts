@@ -125,7 +125,11 @@ describe('CSW source in review mode', () => {
     const path = `/api/metadata/${await keyOf(ctx.t.db, id)}`;
     expect((await ctx.w.a.produsen.agent.post(`${path}/detach-harvest`).send({})).status).toBe(403);
     expect((await ctx.w.b.admin.agent.post(`${path}/detach-harvest`).send({})).status).toBe(404);
-    expect((await ctx.w.a.admin.agent.post(`${path}/detach-harvest`).send({})).status).toBe(200);
+    const detached = await ctx.w.a.admin.agent.post(`${path}/detach-harvest`).send({});
+    expect(detached.status).toBe(200);
+    // the record view every mutating answer gives (issue 20): now editable, with its ETag
+    expect(detached.body).toMatchObject({ permissions: { edit: true }, allowedTransitions: expect.any(Array) });
+    expect(detached.headers.etag).toBe(`"${detached.body.version as number}"`);
     expect((await ctx.w.a.admin.agent.post(`${path}/detach-harvest`).send({})).status).toBe(409);
     const got = await ctx.w.a.admin.agent.get(path);
     expect(got.body.harvest).toBeUndefined();

@@ -49,6 +49,8 @@ describe('record thumbnails in an S3 bucket (s3rver)', () => {
     expect(updated.thumbnailUrl).toBe(`${BASE_URL}/api/metadata/${encodeURIComponent(rec.id)}/thumbnail`);
     expect(updated.version).toBe(rec.version + 1);
     expect(res.headers.etag).toBe(`"${rec.version + 1}"`);
+    // the workbench swaps its record for this answer: it must be the full record view (issue 20: a white page without permissions)
+    expect(res.body).toMatchObject({ permissions: { edit: true, delete: true }, allowedTransitions: [expect.objectContaining({ to: 'QCQE_PROCESS' })] });
 
     const events = await t.db.query<{ type: string; payload: { version: number } }>(
       "SELECT type, payload FROM outbox WHERE payload->>'recordId' = $1 ORDER BY id", [rec.id],

@@ -3,28 +3,13 @@ import { REFERENCE_LIST_NAMES } from '../../../libs/catalogue/reference-lists';
 import { RECORD_STATUSES, ROLES } from '../../../libs/catalogue/record.types';
 import { HISTORY_ACTIONS } from '../../../libs/catalogue/records.ports';
 import { EXPORT_FORMATS } from '../../../libs/render/formats';
+import { E, idParam, json, problem, ref } from './openapi-parts';
+import { REVIEW_PATHS, REVIEW_SCHEMAS } from './review-paths';
 
 /**
  * The OpenAPI 3.1 description of the REST API. OpenAPI 3.1 uses JSON Schema 2020-12, so the
  * metadata document schema is embedded as it is — one source for validation and docs.
  */
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
-const json = (schema: object, description = 'OK') => ({ description, content: { 'application/json': { schema } } });
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
-const E = {
-  400: problem('Permintaan tidak valid'),
-  401: problem('Belum masuk'),
-  403: problem('Akses ditolak'),
-  404: problem('Tidak ditemukan (juga untuk rekaman yang tidak boleh dilihat)'),
-  409: problem('Konflik'),
-  412: problem('If-Match tidak cocok dengan versi rekaman'),
-  413: problem('Isi melebihi 1 MB'),
-  415: problem('Jenis konten tidak didukung'),
-  422: problem('Data tidak valid: `errors: [{path, message}]`'),
-  429: problem('Terlalu banyak percobaan'),
-};
-
 // eslint-disable-next-line @typescript-eslint/no-unused-vars
 const { $schema, $id, ...metadataDocSchema } = METADATA_SCHEMA as Record<string, unknown>;
 
@@ -170,6 +155,7 @@ export const OPENAPI_DOCUMENT = {
         },
       },
       LintasOrgCheck: { type: 'object', properties: { draft: { type: 'integer' }, pending: { type: 'integer' }, total: { type: 'integer' } } },
+      ...REVIEW_SCHEMAS,
     },
   },
   security: [{ session: [] }],
@@ -410,5 +396,6 @@ export const OPENAPI_DOCUMENT = {
     },
     '/healthz': { get: { tags: ['ops'], security: [], summary: 'Proses hidup', responses: { 200: { description: 'ok' } } } },
     '/readyz': { get: { tags: ['ops'], security: [], summary: 'Siap melayani (basis data, Redis)', responses: { 200: { description: 'siap' }, 503: { description: 'belum siap' } } } },
+    ...REVIEW_PATHS,
   },
 } as const;

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireRole } from '../http/auth-guards';
+import { sendRecord } from '../presenters/record.presenter';
 
 /**
  * `POST /api/metadata/{id}/detach-harvest` (ADMIN of the record's organisation): the record
@@ -10,8 +11,10 @@ import { actorOf, requireRole } from '../http/auth-guards';
 export function harvestRecordRoutes(deps: AppDeps): Router {
   const r = Router();
   r.post('/:id/detach-harvest', requireRole('ADMIN'), async (req, res) => {
-    const rec = await deps.records.detachHarvest(actorOf(req), req.params.id as string);
-    res.set('Cache-Control', 'private, no-cache').json(rec);
+    const actor = actorOf(req);
+    const rec = await deps.records.detachHarvest(actor, req.params.id as string);
+    // the record view (permissions, allowedTransitions, ETag) like every other mutating answer
+    sendRecord(res, rec, actor);
   });
   return r;
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { AppError } from '../../../libs/errors';
-import { etagOf } from '../../../libs/catalogue/records-input';
 import { THUMBNAIL_TYPES, isThumbnailType, sniffImageType, type ThumbnailType } from '../../../libs/objectstore/image-type';
 import { imageSize } from '../../../libs/objectstore/image-size';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireAuth } from '../http/auth-guards';
 import { notModified } from '../http/etag';
+import { sendRecord } from '../presenters/record.presenter';
 
 /** 2 MB: the largest browse graphic accepted (413 above). */
 export const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
@@ -80,7 +80,9 @@ export function thumbnailRoutes(deps: AppDeps): Router {
     }
     checkPixelCount(body, type);
     const updated = await thumbnails.replace(actor, id, { body, contentType: type }, req.get('if-match') ?? undefined);
-    res.status(200).set('ETag', etagOf(updated.version)).set('Cache-Control', 'private, no-cache').json(updated);
+    // the same record view as every other mutating answer (permissions, allowedTransitions):
+    // the workbench replaces its record with this body and reads those fields at once
+    sendRecord(res, updated, actor);
   });
 
   r.get('/:id/thumbnail', async (req: Request, res) => {

@@ -13,6 +13,7 @@ const LABELS: Record<string, [id: string, en: string]> = {
   spatialRepresentationType: ['Representasi spasial', 'Spatial representation'], referenceSystem: ['Sistem referensi (EPSG:xxxx)', 'Reference system (EPSG:xxxx)'],
   'spatialResolution.scaleDenominator': ['Skala 1:N', 'Scale 1:N'], 'spatialResolution.distance': ['Resolusi jarak', 'Ground distance'],
   'spatialResolution.distanceUom': ['Satuan jarak', 'Distance unit'],
+  'extent.bbox': ['Batas wilayah (kotak)', 'Bounding box'], 'extent.temporal': ['Periode', 'Period'], dates: ['Tanggal', 'Dates'],
   'extent.bbox.west': ['Barat (bujur)', 'West (longitude)'], 'extent.bbox.east': ['Timur (bujur)', 'East (longitude)'],
   'extent.bbox.south': ['Selatan (lintang)', 'South (latitude)'], 'extent.bbox.north': ['Utara (lintang)', 'North (latitude)'],
   'extent.temporal.start': ['Awal periode', 'Period start'], 'extent.temporal.end': ['Akhir periode', 'Period end'],

@@ -1,9 +1,14 @@
 import { Controller, useFieldArray, type Control, type FieldValues } from 'react-hook-form';
 import { Button, Fieldset, Group, MultiSelect, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { checkValue, type FieldSpec } from './form-model';
+import { getPath } from './form-values';
 import { fieldLabel } from './field-labels';
 import { useI18n } from '../i18n/i18n';
+import { codeLabel } from '../i18n/code-labels';
 import type { MessageKey } from '../i18n/messages.id';
+
+const anyGiven = (v: unknown): boolean =>
+  v !== undefined && v !== null && v !== '' && (typeof v !== 'object' || (Array.isArray(v) ? v.length > 0 : Object.values(v).some(anyGiven)));
 
 export type RefLists = Record<string, { kode: string; label: string }[]>;
 
@@ -24,7 +29,9 @@ const testId = (name: string): string => `field-${name.replace(/\./g, '-')}`;
 export function FormField({ spec, name, labelName, control, refLists, readOnly }: FieldProps) {
   const { t, lang } = useI18n();
   const label = fieldLabel(labelName, lang);
-  const validate = (v: unknown) => {
+  const validate = (v: unknown, all: FieldValues) => {
+    // a part of an optional object (a side of the box) is required only once the object is begun
+    if (spec.rules.requiredWithin && name === spec.name && !anyGiven(getPath(all, spec.rules.requiredWithin))) return true;
     const r = checkValue(spec, v);
     return r ? t(`rule.${r.key}` as MessageKey, r.params) : true;
   };
@@ -38,7 +45,7 @@ export function FormField({ spec, name, labelName, control, refLists, readOnly }
       rules={{ validate }}
       render={({ field, fieldState }) => {
         const common = { label, error: fieldState.error?.message, withAsterisk: !!spec.rules.required, disabled: readOnly, 'data-testid': testId(name) };
-        const opts = (spec.refList ? refLists[spec.refList] ?? [] : []).map((o) => ({ value: o.kode, label: `${o.label} (${o.kode})` }));
+        const opts = (spec.refList ? refLists[spec.refList] ?? [] : []).map((o) => ({ value: o.kode, label: `${codeLabel(spec.refList!, o, lang)} (${o.kode})` }));
         switch (spec.kind) {
           case 'select':
             return <NativeSelect {...common} value={(field.value as string) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} onBlur={field.onBlur}

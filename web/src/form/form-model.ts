@@ -20,6 +20,11 @@ export interface FieldRules {
   exclusiveMinimum?: number;
   format?: string;
   minItems?: number;
+  /**
+   * set on a required part of an optional object (the sides of `extent.bbox`): the part is
+   * required only once any part of that object (this dotted name) is given; an absent box is fine
+   */
+  requiredWithin?: string;
 }
 
 export interface FieldSpec {
@@ -73,7 +78,7 @@ function rulesOf(s: JsonSchema, required: boolean): FieldRules {
   return r;
 }
 
-function fieldsOf(schema: JsonSchema, prefix: string): FieldSpec[] {
+function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string): FieldSpec[] {
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const out: FieldSpec[] = [];
@@ -81,8 +86,10 @@ function fieldsOf(schema: JsonSchema, prefix: string): FieldSpec[] {
     if (!prefix && HIDDEN.has(key)) continue;
     const name = prefix ? `${prefix}.${key}` : key;
     const rules = rulesOf(s, required.has(key));
+    // the innermost optional object a required part belongs to
+    if (rules.required && optionalParent) rules.requiredWithin = optionalParent;
     if (s.type === 'object') {
-      out.push(...fieldsOf(s, name));
+      out.push(...fieldsOf(s, name, required.has(key) ? optionalParent : name));
     } else if (s.type === 'array') {
       const items = (s.items ?? {}) as JsonSchema;
       if (items.type === 'object') out.push({ name, kind: 'objects', rules, itemFields: fieldsOf(items, '') });

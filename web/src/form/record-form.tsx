@@ -5,6 +5,10 @@ import { checkSubmissionCompleteness } from '../../../libs/catalogue/completenes
 import type { MetadataDoc } from '../../../libs/catalogue/record.types';
 import { pointerToFieldName, type FieldError } from '../api/api-client';
 import { BboxMap, type Bbox } from '../map/bbox-map';
+import { crossesAntimeridian } from '../map/bbox-bounds';
+import type { RecordStatus } from '../api/records.api';
+import type { MessageKey } from '../i18n/messages.id';
+import { ID_MESSAGES } from '../i18n/messages.id';
 import { useI18n } from '../i18n/i18n';
 import { FormField, type RefLists } from './form-fields';
 import type { SectionSpec } from './form-model';
@@ -30,12 +34,25 @@ interface Props {
   /** rendered in the thumbnail section (upload control) */
   thumbnailExtra?: ReactNode;
   onDirtyChange?(dirty: boolean): void;
+  /** the record's status; none for a record not created yet. The submission bar only means something before submission */
+  status?: RecordStatus;
+  /** rendered under a field's input, by field name (the reviewers' comments) */
+  fieldExtra?(name: string): ReactNode;
 }
+
+/** The statuses from which a record can (again) be submitted: the completeness panel is shown for these only. */
+const SUBMITTABLE: ReadonlySet<RecordStatus | undefined> = new Set([undefined, 'DRAFT', 'REJECTED']);
 
 const BBOX_KEYS = ['west', 'east', 'south', 'north'] as const;
 
+/** A completeness finding in the UI language: the catalogue words it in Indonesian, by path. */
+function needMessage(path: string, fallback: string, t: (k: MessageKey) => string): string {
+  const key = `completeness.need.${path}`;
+  return key in ID_MESSAGES ? t(key as MessageKey) : fallback;
+}
+
 /** The record form: generated sections, the extent map, live checks and the completeness indicator. */
-export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLabel, onSubmit, handle, thumbnailExtra, onDirtyChange }: Props) {
+export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLabel, onSubmit, handle, thumbnailExtra, onDirtyChange, status, fieldExtra }: Props) {
   const { t } = useI18n();
   const form = useForm<FieldValues>({ mode: 'onChange', defaultValues: toFormValues(initialDoc, sections) });
   const { control, handleSubmit, setValue, setError, formState } = form;
@@ -69,28 +86,35 @@ export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLab
   return (
     <form onSubmit={handleSubmit(async () => onSubmit(fromFormValues(form.getValues(), sections)))} noValidate aria-label={submitLabel}>
       <Stack>
-        <Paper withBorder p="sm" data-testid="completeness">
-          <Text fw={600} id="completeness-title">{t('completeness.title')}</Text>
-          <Progress.Root mt="xs">
-            <Progress.Section value={((total - Math.min(missing.length, total)) / total) * 100} color={missing.length ? '#a63c00' : '#2b6a1f'} aria-label={t('completeness.title')} />
-          </Progress.Root>
-          {missing.length === 0 ? <Text size="sm" mt="xs">{t('completeness.done')}</Text> : (
-            <>
-              <Text size="sm" mt="xs">{t('completeness.missing', { n: missing.length })}</Text>
-              <List size="sm">{missing.map((m) => <List.Item key={m.path}>{m.message}</List.Item>)}</List>
-            </>
-          )}
-        </Paper>
+        {SUBMITTABLE.has(status) && (
+          <Paper withBorder p="sm" data-testid="completeness">
+            <Text fw={600} id="completeness-title">{t('completeness.title')}</Text>
+            <Progress.Root mt="xs">
+              <Progress.Section value={((total - Math.min(missing.length, total)) / total) * 100} color={missing.length ? '#a63c00' : '#2b6a1f'} aria-label={t('completeness.title')} />
+            </Progress.Root>
+            {missing.length === 0 ? <Text size="sm" mt="xs">{t(status === 'REJECTED' ? 'completeness.doneRejected' : 'completeness.done')}</Text> : (
+              <>
+                <Text size="sm" mt="xs">{t('completeness.missing', { n: missing.length })}</Text>
+                <List size="sm">{missing.map((m) => <List.Item key={m.path}>{needMessage(m.path, m.message, t)}</List.Item>)}</List>
+              </>
+            )}
+          </Paper>
+        )}
         {sections.map((s) => (
           <Paper key={s.id} withBorder p="md" component="section" aria-labelledby={`sec-${s.id}`}>
             <Title order={3} size="h4" id={`sec-${s.id}`} mb="sm">{t(`section.${s.id}`)}</Title>
+            {s.id === 'extent' && bbox && crossesAntimeridian(bbox) && (
+              <Alert color="blue" mb="xs" role="status" data-testid="antimeridian-note">{t('map.antimeridian')}</Alert>
+            )}
             {s.id === 'extent' && (
               <BboxMap value={bbox} readOnly={readOnly} onChange={(b) => BBOX_KEYS.forEach((k) => setValue(`extent.bbox.${k}`, String(b[k]), { shouldValidate: true, shouldDirty: true }))} />
             )}
+            {s.id === 'extent' && fieldExtra?.('extent.bbox')}
             <SimpleGrid cols={{ base: 1, md: 2 }} mt="sm">
               {s.fields.map((f) => (
                 <div key={f.name} style={f.kind === 'objects' || f.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
                   <FormField spec={f} name={f.name} labelName={f.name} control={control} refLists={refLists} readOnly={readOnly} />
+                  {fieldExtra?.(f.name)}
                 </div>
               ))}
             </SimpleGrid>

@@ -7,11 +7,11 @@ import countries from 'world-atlas/countries-110m.json';
 import { Button, Group, Text } from '@mantine/core';
 import { useI18n } from '../i18n/i18n';
 
-export interface Bbox { west: number; east: number; south: number; north: number }
+import { drawnBox, mapCorners, type Bbox } from './bbox-bounds';
+
+export type { Bbox };
 
 const round = (n: number): number => Math.round(n * 10_000) / 10_000;
-const clampLng = (n: number): number => Math.max(-180, Math.min(180, n));
-const clampLat = (n: number): number => Math.max(-90, Math.min(90, n));
 
 let tileUrl: Promise<string | null> | undefined;
 /** The optional tile server from the API (MAP_TILE_URL); the offline outlines are always there. */
@@ -23,7 +23,7 @@ const loadTileUrl = (): Promise<string | null> => (tileUrl ??= fetch('/app/confi
  * The extent map: Natural Earth country outlines shipped with the app (world-atlas) as the
  * base layer, the record's box on top, and a draw mode (drag a rectangle) that reports the box.
  */
-export function BboxMap({ value, onChange, readOnly }: { value: Bbox | undefined; onChange(b: Bbox): void; readOnly?: boolean }) {
+export function BboxMap({ value, onChange, readOnly, compact }: { value: Bbox | undefined; onChange(b: Bbox): void; readOnly?: boolean; compact?: boolean }) {
   const { t } = useI18n();
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -44,14 +44,17 @@ export function BboxMap({ value, onChange, readOnly }: { value: Bbox | undefined
     return () => { m.remove(); map.current = null; rect.current = null; };
   }, []);
 
-  // the box follows the value (typed coordinates move it)
+  // the box follows the value (typed coordinates move it); the view goes to the box when the
+  // record is opened (an extent outside Indonesia was off screen) and whenever it leaves the view
   useEffect(() => {
     const m = map.current;
     if (!m) return;
     if (!value) { rect.current?.remove(); rect.current = null; return; }
-    const bounds = L.latLngBounds([value.south, value.west], [value.north, value.east]);
+    const bounds = L.latLngBounds(mapCorners(value));
+    const first = !rect.current;
     if (rect.current) rect.current.setBounds(bounds);
     else rect.current = L.rectangle(bounds, { color: '#c92a2a', weight: 2 }).addTo(m);
+    if (first || !m.getBounds().intersects(bounds)) m.fitBounds(bounds, { padding: [24, 24], maxZoom: 9, animate: false });
   }, [value?.west, value?.east, value?.south, value?.north]);
 
   useEffect(() => {
@@ -72,7 +75,8 @@ export function BboxMap({ value, onChange, readOnly }: { value: Bbox | undefined
       live?.remove();
       start = null;
       setDrawing(false);
-      change.current({ west: round(clampLng(b.getWest())), east: round(clampLng(b.getEast())), south: round(clampLat(b.getSouth())), north: round(clampLat(b.getNorth())) });
+      const box = drawnBox(b.getWest(), b.getEast(), b.getSouth(), b.getNorth());
+      change.current({ west: round(box.west), east: round(box.east), south: round(box.south), north: round(box.north) });
     };
     m.on('mousedown', down).on('mousemove', move).on('mouseup', up);
     return () => {
@@ -91,8 +95,9 @@ export function BboxMap({ value, onChange, readOnly }: { value: Bbox | undefined
         </Group>
       )}
       {/* Leaflet owns the inner element's classes: React must not re-render them away */}
-      <div className={`bbox-map${drawing ? ' drawing' : ''}`}>
-        <div ref={el} style={{ height: '100%' }} role="application" aria-label={t('map.label')} data-testid="bbox-map" />
+      <div className={`bbox-map${drawing ? ' drawing' : ''}${compact ? ' compact' : ''}`}>
+        <div ref={el} style={{ height: '100%' }} role="application" aria-label={t('map.label')} data-testid="bbox-map"
+          data-crosses-antimeridian={value && value.west > value.east ? 'true' : undefined} />
       </div>
     </div>
   );

@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { diffDocuments } from '../../../libs/catalogue/record-diff';
 import { docOf, type Doc, type RecordView } from '../api/records.api';
 import { useI18n } from '../i18n/i18n';
-import { DiffTable } from './diff-table';
+import { RecordChanges } from '../changes/record-changes';
 
 /** 412 on save: what the other writer changed (their version against the one this tab loaded), and two ways on. */
 export function ConflictDialog({ base, latest, onClose, onReloadKeep, onReloadDiscard }: {
@@ -14,7 +13,7 @@ export function ConflictDialog({ base, latest, onClose, onReloadKeep, onReloadDi
       <Stack data-testid="conflict-dialog">
         <Text>{t('conflict.body')}</Text>
         <Text fw={600}>{t('conflict.changed')}</Text>
-        <DiffTable changes={diffDocuments(base, docOf(latest))} testId="conflict-diff" />
+        <RecordChanges before={base} after={docOf(latest)} testId="conflict-diff" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('conflict.close')}</Button>
           <Button color="#b02525" onClick={onReloadDiscard}>{t('conflict.discard')}</Button>

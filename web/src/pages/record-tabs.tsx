@@ -1,20 +1,29 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Group, List, Loader, Text, Timeline } from '@mantine/core';
 import { api } from '../api/client-instance';
-import type { FieldChange, HistoryEntry } from '../api/records.api';
+import { docOf, type Doc, type FieldChange, type HistoryEntry } from '../api/records.api';
 import { useI18n } from '../i18n/i18n';
-import { DiffTable } from './diff-table';
+import { RecordChanges } from '../changes/record-changes';
+import { revertChanges } from '../changes/revert-changes';
 
-/** "What changed since it was last published" — computed by the server from the publication snapshot. */
+/**
+ * "What changed since it was last published" — the server computes the changes from the
+ * publication snapshot; the published version is rebuilt from them and the record as loaded
+ * with them, so both sides can be shown whole.
+ */
 export function ChangesTab({ id, version }: { id: string; version: number }) {
   const { t } = useI18n();
-  const [data, setData] = useState<{ since: { version: number; publishedAt: string } | null; changes: FieldChange[] } | null>(null);
-  useEffect(() => { api.changes(id).then((r) => setData(r.body), () => setData(null)); }, [id, version]);
+  const [data, setData] = useState<{ since: { version: number; publishedAt: string } | null; changes: FieldChange[]; current: Doc } | null>(null);
+  useEffect(() => {
+    let live = true;
+    Promise.all([api.changes(id), api.get(id)]).then(([c, r]) => { if (live) setData({ ...c.body, current: docOf(r.body) }); }, () => setData(null));
+    return () => { live = false; };
+  }, [id, version]);
   if (!data) return <Loader aria-label={t('record.loading')} />;
   return (
     <>
       <Text size="sm" mb="sm">{data.since ? t('diff.since', { v: data.since.version, date: new Date(data.since.publishedAt).toLocaleString() }) : t('diff.neverPublished')}</Text>
-      <DiffTable changes={data.changes} testId="changes-diff" />
+      <RecordChanges before={data.since ? revertChanges(data.current, data.changes) : {}} after={data.current} testId="changes-diff" />
     </>
   );
 }

@@ -12,6 +12,12 @@ import { TransitionsPanel } from './transitions-panel';
 import { ConflictDialog } from './conflict-dialog';
 import { ChangesTab, ExportTab, HistoryTab } from './record-tabs';
 import { CorrectionReasonDialog, RevisionNotice } from './revision-panel';
+import { ConfirmDialog } from './confirm-dialog';
+import { publicPageUrl } from './public-page-url';
+import { useSession } from '../auth/session';
+import { FieldComments, ReviewPanel } from '../comments/review-panel';
+import { useRecordComments } from '../comments/use-record-comments';
+import type { RecordComment } from '../api/review.api';
 
 const TABS = ['content', 'changes', 'history', 'export'] as const;
 
@@ -40,6 +46,14 @@ export function RecordPage() {
     const f = (location.state as { flash?: string } | null)?.flash;
     if (f) setFlash(f);
   }, [location.state]);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { me } = useSession();
+  const review = useRecordComments(rec?.id, rec?.version);
+  // a written or resolved comment replaces its old self, in the order they were written
+  const { setItems: setComments } = review;
+  const onComment = useCallback((c: RecordComment) => {
+    setComments((cur) => [...cur.filter((x) => x.id !== c.id), c].sort((a, b) => Number(a.id) - Number(b.id)));
+  }, [setComments]);
 
   const load = useCallback(async () => {
     const r = await api.get(id);
@@ -94,7 +108,7 @@ export function RecordPage() {
   }
 
   const editable = rec.permissions.edit || correcting;
-  const publicUrl = `/collections/metadata/items/${encodeURIComponent(rec.id)}`;
+  const publicUrl = publicPageUrl(rec);
   return (
     <Stack>
       <Group justify="space-between" align="start">
@@ -114,11 +128,7 @@ export function RecordPage() {
             setRec(r); setEtag(e); setFlash(t('transition.done', { status: t(`status.${r.status}`) }));
           }} />
           {rec.permissions.delete && (
-            <Button color="#b02525" data-testid="delete" onClick={async () => {
-              if (!window.confirm(t('record.deleteConfirm'))) return;
-              await api.remove(rec.id, etag);
-              navigate('/records');
-            }}>{t('record.delete')}</Button>
+            <Button color="#b02525" data-testid="delete" onClick={() => setConfirmDelete(true)}>{t('record.delete')}</Button>
           )}
         </Group>
       </Group>
@@ -132,6 +142,7 @@ export function RecordPage() {
           <Button variant="default" size="xs" onClick={() => { setCorrecting(false); setFormKey((k) => k + 1); }}>{t('correction.cancel')}</Button>
         </Group>
       )}
+      {me && <ReviewPanel rec={rec} me={me} sections={model.sections} comments={review.items} onChange={onComment} />}
       <Tabs value={tab} onChange={(v) => navigate(`/records/${encodeURIComponent(rec.id)}${v && v !== 'content' ? `/${v}` : ''}`)}>
         <Tabs.List>
           <Tabs.Tab value="content">{t('record.tabForm')}</Tabs.Tab>
@@ -141,7 +152,8 @@ export function RecordPage() {
         </Tabs.List>
         <Tabs.Panel value="content" pt="md">
           <RecordForm key={formKey} handle={form} sections={model.sections} refLists={model.refLists} initialDoc={docOf(rec)}
-            readOnly={!editable} submitLabel={correcting ? t('correction.save') : t('record.save')} onSubmit={save} onDirtyChange={onDirty}
+            readOnly={!editable} submitLabel={correcting ? t('correction.save') : t('record.save')} onSubmit={save} onDirtyChange={onDirty} status={rec.status}
+            fieldExtra={(name) => me && <FieldComments name={name} rec={rec} me={me} comments={review.items} onChange={onComment} />}
             thumbnailExtra={rec.permissions.edit && (
               <FileButton accept="image/png,image/jpeg,image/webp" onChange={async (file) => {
                 if (!file) return;
@@ -158,6 +170,11 @@ export function RecordPage() {
       </Tabs>
       <Text size="sm"><Anchor component={Link} to="/records">← {t('nav.records')}</Anchor></Text>
       <CorrectionReasonDialog opened={pendingCorrection !== null} onCancel={() => setPendingCorrection(null)} onConfirm={sendCorrection} />
+      {confirmDelete && (
+        <ConfirmDialog title={t('record.delete')} body={t('record.deleteConfirm')} confirmLabel={t('record.deleteYes')} cancelLabel={t('record.deleteCancel')}
+          danger testId="delete-dialog" onClose={() => setConfirmDelete(false)}
+          onConfirm={async () => { await api.remove(rec.id, etag); navigate('/records'); }} />
+      )}
       {conflict && (
         <ConflictDialog base={docOf(rec)} latest={conflict.latest}
           onClose={() => setConflict(null)}
