@@ -2,9 +2,11 @@ import type { FacetSpec, FacetValue, PageRow, SearchQuery, SearchStore } from '.
 import type { FetchedPage as PageFetch } from '../search/match-count';
 import type { FilterNode } from '../search/filter/filter-ast';
 import { resolveCanonical } from '../search/queryables';
+import { invalid, type SearchError } from '../search/search-error';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { compiledFilter, compiledOrderBy } from './search-sql/compiled-query';
 import { domainSql } from './search-sql/domain-sql';
+import { keyColumns, keysetCondition } from './search-sql/keyset';
 import { ID_ORDER } from './search-sql/order-by';
 import { withSql } from './search-sql/queryable-sql';
 import type { Queryable, QueryOptions } from './database';
@@ -27,6 +29,11 @@ export type { PageRow };
 interface SqlSearch {
   where: string;
   params: readonly unknown[];
+  /** the keyset condition (SearchQuery.after) over `records r`, its values after `params` in `keyParams` */
+  after?: string;
+  keyParams: readonly unknown[];
+  /** ARRAY[sort values as text, id] of a row (search-sql/keyset.ts) */
+  keyColumns: string;
   orderBy: string;
   offset: number;
   limit: number;
@@ -36,9 +43,20 @@ interface SqlSearch {
 
 function toSql(q: SearchQuery): SqlSearch {
   const { where, params } = compiledFilter(q.filter);
+  const keyParams: unknown[] = [...params];
+  let after: string | undefined;
+  try {
+    after = q.after ? keysetCondition(q.sort, q.after, keyParams) : undefined;
+  } catch (err) {
+    if (err instanceof RangeError) throw badKey();
+    throw err;
+  }
   return {
     where,
     params,
+    ...(after !== undefined ? { after } : {}),
+    keyParams: keyParams.slice(params.length),
+    keyColumns: keyColumns(q.sort),
     orderBy: compiledOrderBy(q.sort),
     offset: q.offset,
     limit: q.limit,
@@ -46,6 +64,9 @@ function toSql(q: SearchQuery): SqlSearch {
     ...(q.broadMatches !== undefined ? { broadMatches: q.broadMatches } : {}),
   };
 }
+
+/** a continuation key that does not belong to this search (a cursor altered or from another query) */
+const badKey = (): SearchError => invalid('cursor', 'Penanda halaman (cursor) tidak sah untuk pencarian ini; mulai lagi dari halaman pertama.');
 
 export interface SearchResult {
   matched: number;
@@ -133,14 +154,19 @@ const SENT_AS: Readonly<Record<PageForm, QueryOptions>> = {
  * instead, so the filter is tested on that stream and the walk stops at the page's LIMIT.
  */
 function pageSelect(q: SqlSearch, form: PageForm = 'plain'): { sql: string; params: unknown[]; limit: number } {
-  const n = q.params.length;
+  const n = q.params.length + q.keyParams.length;
   const limit = Math.max(0, Math.floor(q.limit));
-  const from = form === 'few' ? `FROM (SELECT * ${published(q.where)} OFFSET 0) r`
-    : form === 'walk' ? `FROM (SELECT * FROM records r WHERE r.status = 'PUBLISHED' ORDER BY ${ID_ORDER} LIMIT ${WALK_BOUND}) r WHERE (${q.where})`
-    : published(q.where);
+  // after a key (keyset continuation) the page starts there: no OFFSET walk over earlier matches
+  const where = q.after !== undefined ? `(${q.where}) AND ${q.after}` : q.where;
+  const offset = q.after !== undefined ? 0 : Math.max(0, Math.floor(q.offset));
+  // a walk in identifier order starts at the key too (keysets of a walk are identifiers only)
+  const walkStart = q.after !== undefined ? ` AND ${q.after}` : '';
+  const from = form === 'few' ? `FROM (SELECT * ${published(where)} OFFSET 0) r`
+    : form === 'walk' ? `FROM (SELECT * FROM records r WHERE r.status = 'PUBLISHED'${walkStart} ORDER BY ${ID_ORDER} LIMIT ${WALK_BOUND}) r WHERE (${q.where})`
+    : published(where);
   return {
     sql: `SELECT r.id ${from} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`,
-    params: [...q.params, Math.max(0, Math.floor(q.offset)), limit + 1],
+    params: [...q.params, ...q.keyParams, offset, limit + 1],
     limit,
   };
 }
@@ -199,11 +225,12 @@ async function fetchPage<R extends { id: string | null }, T>(
   if (q.limit <= 0) {
     return countUpTo === undefined ? { items: [], more: false } : { items: [], more: false, counted: await boundedCountOnly(db, q.where, q.params, countUpTo) };
   }
-  type Row = R & { fetched: number | null; matched?: string | number };
+  type Row = R & { fetched: number | null; matched?: string | number; page_key: (string | null)[] | null };
   const pageAs = async (form: PageForm): Promise<{ page: PageFetch<T>; fetched: number }> => {
     const page = pageSelect(q, form);
     const part = select(page.params.length + 1);
-    const pageRows = `SELECT ${part.columns}, u.pos, cardinality(a.ids) AS fetched
+    // the key of each row (search-sql/keyset.ts): the last shown one continues the next page
+    const pageRows = `SELECT ${part.columns}, u.pos, cardinality(a.ids) AS fetched, ${q.keyColumns} AS page_key
        FROM (SELECT ARRAY(${page.sql}) AS ids OFFSET 0) a
        CROSS JOIN LATERAL unnest(a.ids) WITH ORDINALITY AS u(id, pos)
        ${part.joins}`;
@@ -225,22 +252,33 @@ async function fetchPage<R extends { id: string | null }, T>(
       rows = res.rows.filter((r) => r.id !== null);
     }
     const fetched = Number(rows[0]?.fetched ?? 0);
-    return { page: { items: rows.slice(0, page.limit).map(toItem), more: fetched > page.limit, ...(counted !== undefined ? { counted } : {}) }, fetched };
+    const shown = rows.slice(0, page.limit);
+    const lastKey = shown[shown.length - 1]?.page_key;
+    return {
+      page: { items: shown.map(toItem), more: fetched > page.limit, ...(counted !== undefined ? { counted } : {}), ...(lastKey ? { lastKey } : {}) },
+      fetched,
+    };
   };
   // the count known, few or broad: the page's plan need not depend on the values (pageSelect)
   const known = countUpTo === undefined && db.reusesPlans === true;
   const form: PageForm = !known ? 'plain' : q.fewMatches ? 'few' : q.broadMatches && q.orderBy === ID_ORDER ? 'walk' : 'plain';
-  const first = await pageAs(form);
-  // a walk that did not fill its page (and the one row more) may have stopped at its bound
-  if (form === 'walk' && first.fetched <= Math.floor(q.limit)) return (await pageAs('plain')).page;
-  return first.page;
+  try {
+    const first = await pageAs(form);
+    // a walk that did not fill its page (and the one row more) may have stopped at its bound
+    if (form === 'walk' && first.fetched <= Math.floor(q.limit)) return (await pageAs('plain')).page;
+    return first.page;
+  } catch (err) {
+    // a key value PostgreSQL cannot read as its sort expression's type (data exception, class 22)
+    if (q.after !== undefined && /^22/.test(String((err as { code?: unknown } | null)?.code ?? ''))) throw badKey();
+    throw err;
+  }
 }
 
 /** One page in order, each record with its stored render of `format` (fetchPage). */
 export function searchPublishedPage(db: Queryable, q: SearchQuery, format: string, countUpTo?: number): Promise<PageFetch<PageRow>> {
   return fetchPage<RenderRow & { id: string | null }, PageRow>(db, q, countUpTo, (next) => ({
-    columns: 'p.id, p.version, rr.xml, rr.version AS render_version',
-    joins: `JOIN records p ON p.id = u.id
+    columns: 'r.id, r.version, rr.xml, rr.version AS render_version',
+    joins: `JOIN records r ON r.id = u.id
        LEFT JOIN record_renders rr ON rr.record_id = u.id AND rr.format = $${next}`,
     params: [format],
   }), toPageRow);

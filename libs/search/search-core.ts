@@ -2,7 +2,9 @@ import type { MetadataRecord } from '../catalogue/record.types';
 import { createMatchCounter, type MatchCount, type MatchCounter } from './match-count';
 import type { FilterNode } from './filter/filter-ast';
 import { DOMAIN_LIMIT, hasDomain, resolveCanonical, resolveOarecQueryable } from './queryables';
-import type { FacetSpec, FacetValue, PageRow, SearchStore } from './search.ports';
+import type { FacetSpec, FacetValue, PageKey, PageRow, SearchQuery, SearchStore } from './search.ports';
+import type { FetchedPage, PageShape } from './match-count';
+import { createPageBoundaries, type PageBoundaries } from './page-boundaries';
 import { sortableQueryable, type SortSpec } from './sort-order';
 import { invalid } from './search-error';
 
@@ -18,6 +20,8 @@ export interface CountedResult<T> {
   /** a record follows this page */
   more: boolean;
   records: T[];
+  /** where the next page starts (PageQuery.after), when a record follows this page */
+  next?: PageKey;
 }
 
 export type SearchPage = CountedResult<MetadataRecord>;
@@ -33,6 +37,11 @@ export interface PageQuery {
   offset: number;
   /** 0 → only the count */
   limit: number;
+  /**
+   * Keyset continuation: the page starts after this key (a `next` of the previous page of the
+   * same filter and sort); `offset` then only says where that is, for the count
+   */
+  after?: PageKey;
 }
 
 /** The facets the search pages show: each an OGC API – Records queryable with a list of values. */
@@ -41,7 +50,7 @@ export type FacetName = (typeof FACET_NAMES)[number];
 
 export interface SearchCore {
   /** `countScope`: the cache generation as a local scope (libs/response-cache); with it counts may be reused */
-  page(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string): Promise<SearchPage>;
+  page(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey): Promise<SearchPage>;
   /** the same page as each record's stored render of `format` (null where there is none) */
   renderedPage(query: PageQuery, format: string, countScope?: string): Promise<RenderedPage>;
   /** throws the SearchError a search with this filter and sort would throw, without searching */
@@ -61,17 +70,40 @@ const FACETS: readonly FacetSpec[] = FACET_NAMES.map((name) => {
 });
 
 /** `counter`: shared with every protocol in the API (one memo, one set of background counts) */
-export function createSearchCore(store: SearchStore, counter: MatchCounter = createMatchCounter(store)): SearchCore {
+export function createSearchCore(
+  store: SearchStore,
+  counter: MatchCounter = createMatchCounter(store),
+  boundaries: PageBoundaries = createPageBoundaries(),
+): SearchCore {
+  /**
+   * One page, continued by key where it can be: after the caller's key (a cursor), or after the
+   * remembered end of the previous page at this position (page-boundaries.ts); the end of this
+   * page is remembered in turn. Positions stay what OFFSET would give: keys are taken only from
+   * pages of the same filter, sort and generation.
+   */
+  async function paged<T>(
+    q: PageQuery,
+    countScope: string | undefined,
+    fetch: (sq: SearchQuery, countUpTo: number | undefined) => Promise<FetchedPage<T>>,
+  ): Promise<CountedResult<T>> {
+    const filterKey = countScope !== undefined && q.limit > 0 ? store.matchKey(q.filter) : undefined;
+    const sortKey = JSON.stringify(q.sort);
+    const after = q.after ?? (filterKey !== undefined && q.offset > 0 ? boundaries.get(countScope!, filterKey, sortKey, q.offset) : undefined);
+    const r = await counter.page(
+      { filter: q.filter, offset: q.offset, limit: q.limit, ...(countScope !== undefined ? { scope: countScope } : {}), ...(after ? { keyset: true } : {}) },
+      (countUpTo, shape: PageShape) => fetch({ filter: q.filter, sort: q.sort, offset: q.offset, limit: q.limit, ...shape, ...(after ? { after } : {}) }, countUpTo),
+    );
+    const next = r.more && r.lastKey ? r.lastKey : undefined;
+    if (next && filterKey !== undefined) boundaries.set(countScope!, filterKey, sortKey, q.offset + r.items.length, next);
+    return { count: r.count, more: r.more, records: r.items, ...(next ? { next } : {}) };
+  }
+
   return {
-    async page(filter, sort, offset, limit, countScope) {
-      const r = await counter.page({ filter, offset, limit, ...(countScope !== undefined ? { scope: countScope } : {}) },
-        (countUpTo, shape) => store.pageOfRecords({ filter, sort, offset, limit, ...shape }, countUpTo));
-      return { count: r.count, more: r.more, records: r.items };
+    page(filter, sort, offset, limit, countScope, after) {
+      return paged({ filter, sort, offset, limit, ...(after ? { after } : {}) }, countScope, (sq, countUpTo) => store.pageOfRecords(sq, countUpTo));
     },
-    async renderedPage({ filter, sort, offset, limit }, format, countScope) {
-      const r = await counter.page({ filter, offset, limit, ...(countScope !== undefined ? { scope: countScope } : {}) },
-        (countUpTo, shape) => store.pageWithRenders({ filter, sort, offset, limit, ...shape }, format, countUpTo));
-      return { count: r.count, more: r.more, records: r.items };
+    renderedPage(query, format, countScope) {
+      return paged(query, countScope, (sq, countUpTo) => store.pageWithRenders(sq, format, countUpTo));
     },
     check(filter, sort) {
       store.matchKey(filter);

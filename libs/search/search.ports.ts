@@ -30,7 +30,20 @@ export interface SearchQuery {
    * Ignored when there is a sort.
    */
   broadMatches?: boolean;
+  /**
+   * Keyset continuation: the page starts after the record with this key (PageKey) instead of
+   * at `offset`, which then only says where the page lies for the count. The key must come
+   * from a page of the same filter and sort.
+   */
+  after?: PageKey;
 }
+
+/**
+ * Where a record lies in a search's order: its sort values as text (null: no value), then its
+ * internal identifier. Opaque outside the store; the store returns it for a page's last record
+ * (FetchedPage.lastKey) and continues after it (SearchQuery.after).
+ */
+export type PageKey = readonly (string | null)[];
 
 /** A facet: its name in the answer and the queryable (canonical name) whose values it counts. */
 export interface FacetSpec {
