@@ -122,6 +122,8 @@ export interface MatchCounter {
   page<T>(req: PageRequest, fetch: (countUpTo: number | undefined, shape: PageShape) => Promise<FetchedPage<T>>): Promise<CountedPage<T>>;
   /** resolves when no background count runs or waits (tests, orderly shutdown) */
   idle(): Promise<void>;
+  /** the count remembered for this filter in this scope (exact or estimate), if any */
+  remembered?(scope: string, filter: FilterNode): MatchCount | undefined;
 }
 
 export interface CountLogger {
@@ -210,5 +212,6 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
       return done(remember({ value, exact: false }));
     },
     idle: () => background.idle(),
+    remembered: (scope, filter) => memo.get(scope, store.matchKey(filter)),
   };
 }

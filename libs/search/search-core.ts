@@ -5,6 +5,7 @@ import { DOMAIN_LIMIT, hasDomain, resolveCanonical, resolveOarecQueryable } from
 import type { FacetSpec, FacetValue, PageKey, PageRow, SearchQuery, SearchStore } from './search.ports';
 import type { FetchedPage, PageShape } from './match-count';
 import { createPageBoundaries, type PageBoundaries } from './page-boundaries';
+import { createFacetCounter } from './facet-counts';
 import { sortableQueryable, type SortSpec } from './sort-order';
 import { invalid } from './search-error';
 
@@ -55,7 +56,11 @@ export interface SearchCore {
   renderedPage(query: PageQuery, format: string, countScope?: string): Promise<RenderedPage>;
   /** throws the SearchError a search with this filter and sort would throw, without searching */
   check(filter: FilterNode, sort: readonly SortSpec[]): void;
-  facets(filter: FilterNode, limit: number): Promise<Record<FacetName, FacetValue[]>>;
+  /**
+   * Facet counts over the filter's matches: exact up to FACET_EXACT_ROWS matches, past that
+   * from a sample and marked approximate (facet-counts.ts); `countScope` lets them be reused
+   */
+  facets(filter: FilterNode, limit: number, countScope?: string): Promise<Record<FacetName, FacetValue[]>>;
   /**
    * The distinct values of a queryable (canonical name) over PUBLISHED records, at most
    * DOMAIN_LIMIT; undefined for one without a meaningful list (free text, geometry, ids)
@@ -75,6 +80,7 @@ export function createSearchCore(
   counter: MatchCounter = createMatchCounter(store),
   boundaries: PageBoundaries = createPageBoundaries(),
 ): SearchCore {
+  const facetCounter = createFacetCounter({ store, remembered: (scope, filter) => counter.remembered?.(scope, filter) });
   /**
    * One page, continued by key where it can be: after the caller's key (a cursor), or after the
    * remembered end of the previous page at this position (page-boundaries.ts); the end of this
@@ -109,8 +115,8 @@ export function createSearchCore(
       store.matchKey(filter);
       for (const s of sort) sortableQueryable(s.property, 'sortby', resolveCanonical);
     },
-    async facets(filter, limit) {
-      return (await store.facetCounts(filter, FACETS, limit)) as Record<FacetName, FacetValue[]>;
+    async facets(filter, limit, countScope) {
+      return (await facetCounter.counts(filter, FACETS, limit, countScope)) as Record<FacetName, FacetValue[]>;
     },
     async domain(property) {
       const q = resolveCanonical(property);

@@ -64,6 +64,18 @@ export interface PageRow {
 export interface FacetValue {
   value: string;
   count: number;
+  /**
+   * The count was estimated from a sample of the matches (the filter matched more than the
+   * facet bound, facet-counts.ts): shown as "sekitar". Absent when the count is exact.
+   */
+  approximate?: true;
+}
+
+/** Facet counts as the store found them: exact over every match, or over the first `sampled` matches. */
+export interface FacetCountResult {
+  values: Record<string, FacetValue[]>;
+  /** set when the matches exceeded `sampleRows`: the counts are over this many of them */
+  sampled?: number;
 }
 
 export interface SearchStore extends CountStore {
@@ -92,6 +104,8 @@ export interface SearchStore extends CountStore {
   /**
    * Facet counts over the records matching `filter`: for each facet, the `limit` most frequent
    * values of its queryable (a multi-valued one counts each value), most frequent first.
+   * `sampleRows`: look at no more than this many matches (which ones is the plan's choice);
+   * beyond it the result says how many were counted (FacetCountResult.sampled).
    */
-  facetCounts(filter: FilterNode, facets: readonly FacetSpec[], limit: number): Promise<Record<string, FacetValue[]>>;
+  facetCounts(filter: FilterNode, facets: readonly FacetSpec[], limit: number, opts?: { sampleRows?: number }): Promise<FacetCountResult>;
 }

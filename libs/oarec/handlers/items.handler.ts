@@ -11,7 +11,7 @@ import type { OarecHandlerDeps } from './handler-deps';
 export async function itemsResponse(deps: OarecHandlerDeps, q: ItemQuery, countScope: string | undefined): Promise<ServiceHttpResponse> {
   const [page, facets] = await Promise.all([
     deps.core.page(q.filter, q.sort, q.offset, q.limit, countScope, q.after),
-    q.facets ? deps.core.facets(q.filter, FACET_LIMIT) : Promise.resolve(undefined),
+    q.facets ? deps.core.facets(q.filter, FACET_LIMIT, countScope) : Promise.resolve(undefined),
   ]);
   const answer = json(itemsDocument(deps.baseUrl, q, page, facets), GEOJSON_TYPE);
   return page.count.exact ? answer : { ...answer, provisional: true };
