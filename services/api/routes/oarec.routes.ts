@@ -6,6 +6,7 @@ import { oarecFailure } from '../../../libs/oarec/oarec-service';
 import type { OarecRequest } from '../../../libs/oarec/request/oarec-request';
 import type { OarecFacets, OarecHtmlContext } from '../../../libs/oarec/html.ports';
 import { COLLECTION_PATH, ITEMS_PATH } from '../../../libs/oarec/oarec-links';
+import { createDerivedPages } from '../../../libs/response-cache/derived-pages';
 
 /** Every path of the OGC API – Records endpoint (mounted at the root of BASE_URL). */
 export const OAREC_PATHS = [
@@ -24,6 +25,8 @@ type Query = Record<string, string | string[] | undefined>;
 export function oarecRoutes(deps: AppDeps): Router {
   const r = Router();
   const { service, cache } = deps.catalogue.oarec;
+  // HTML pages of cached JSON answers: a hit sends the page it rendered before (derived-pages.ts)
+  const pages = createDerivedPages();
 
   const sendError = (res: Response, e: OarecError): void => {
     const out = oarecFailure(e);
@@ -48,7 +51,6 @@ export function oarecRoutes(deps: AppDeps): Router {
       res.status(out.status).set('Content-Type', out.contentType).set('Cache-Control', 'no-store').send(Buffer.from(out.body, 'utf8'));
       return;
     }
-    const doc = JSON.parse(out.body) as Record<string, unknown>;
     const identity = await deps.catalogue.getIdentity();
     const single: Record<string, string> = {};
     for (const [k, v] of Object.entries(query)) if (typeof v === 'string') single[k] = v;
@@ -59,6 +61,15 @@ export function oarecRoutes(deps: AppDeps): Router {
       query: single,
       catalogue: { title: identity.title, abstract: identity.abstract },
     };
+    // everything the page depends on besides the JSON (the landing page also reads the
+    // database, so it is always rendered)
+    const variant = parsed.resource === 'landing' ? undefined : JSON.stringify([parsed.resource, ctx.queryString, identity.title, identity.abstract]);
+    const kept = out.cache === 'hit' && variant !== undefined ? pages.get(out.etag, variant) : undefined;
+    if (kept) {
+      sendPage(req, res, out, kept.etag, kept.bytes);
+      return;
+    }
+    const doc = JSON.parse(out.body) as Record<string, unknown>;
     let body: string;
     switch (parsed.resource) {
       case 'items': {
@@ -78,12 +89,17 @@ export function oarecRoutes(deps: AppDeps): Router {
         return;
     }
     const etag = contentEtag(body);
+    const cacheable = out.cache !== 'bypass' && variant !== undefined;
+    sendPage(req, res, out, etag, cacheable ? pages.set(out.etag, variant, { body, etag }) : Buffer.from(body, 'utf8'));
+  }
+
+  function sendPage(req: Request, res: Response, out: { cacheControl: string; cache: string }, etag: string, bytes: Buffer): void {
     res.set('Cache-Control', out.cacheControl).set('ETag', etag).set('Vary', 'Accept').set('X-Cache', out.cache);
     if (notModified(req, etag)) {
       res.status(304).end();
       return;
     }
-    res.status(200).set('Content-Type', 'text/html; charset=utf-8').send(Buffer.from(body, 'utf8'));
+    res.status(200).set('Content-Type', 'text/html; charset=utf-8').send(bytes);
   }
 
   const serve = async (req: Request, res: Response): Promise<void> => {
