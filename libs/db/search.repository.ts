@@ -41,6 +41,18 @@ interface SqlSearch {
   broadMatches?: boolean;
 }
 
+/**
+ * The key columns of the page rows; an order the keyset compiler does not know (none today)
+ * gives no keys, and its pages are found by position (OFFSET) as before.
+ */
+function pageKeyColumns(sort: SearchQuery['sort']): string {
+  try {
+    return keyColumns(sort);
+  } catch {
+    return 'NULL::text[]';
+  }
+}
+
 function toSql(q: SearchQuery): SqlSearch {
   const { where, params } = compiledFilter(q.filter);
   const keyParams: unknown[] = [...params];
@@ -56,7 +68,7 @@ function toSql(q: SearchQuery): SqlSearch {
     params,
     ...(after !== undefined ? { after } : {}),
     keyParams: keyParams.slice(params.length),
-    keyColumns: keyColumns(q.sort),
+    keyColumns: pageKeyColumns(q.sort),
     orderBy: compiledOrderBy(q.sort),
     offset: q.offset,
     limit: q.limit,
