@@ -14,6 +14,8 @@ export interface RunResult {
   filtered: boolean;
   requestsPerSecond: number;
   p50: number;
+  /** autocannon's percentile next above p95 (it reports 2.5, 50, 75, 90, 97.5, 99, 99.9) */
+  p97_5: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -98,6 +100,7 @@ export async function driveCase(opts: DriveOptions, c: BenchCase, cache: RunResu
     filtered: c.filtered,
     requestsPerSecond: r.requests.average,
     p50: r.latency.p50,
+    p97_5: r.latency.p97_5,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,

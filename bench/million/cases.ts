@@ -1,5 +1,6 @@
 import type { BenchCase, BenchRequest } from '../csw/cases';
 import { PLACE_COUNT, placeName } from '../fast-load/content';
+import { encodeCursor } from '../../libs/oarec/request/page-cursor';
 
 /**
  * The searches of the 1,000,000-record benchmark, over the content of bench/fast-load (whose
@@ -124,4 +125,40 @@ export function oarecVariants(n: number): { kind: MillionCase['kind']; memo: Ben
       fresh: { ...item('items q=peta · new', (k) => `q=peta&bbox=${(-180 + (k + 1) * 1e-6).toFixed(6)},-90,180,90&limit=10`), uncachedOnly: true },
     },
   ];
+}
+
+/**
+ * Facet counts (issue 21): items with `facets=true` for a new filter on every request, so the
+ * facet memo never answers — a selective search (exact counts) and broad ones (counted over a
+ * bounded sample, marked approximate).
+ */
+export function facetCases(): { kind: MillionCase['kind']; case: BenchCase }[] {
+  const item = (name: string, path: (k: number) => string): BenchCase => ({
+    name, filtered: true, request: { method: 'GET', path: `${ITEMS}?${path(0)}` }, uncached: (k) => ({ method: 'GET', path: `${ITEMS}?${path(k + 1)}` }), uncachedOnly: true,
+  });
+  return [
+    { kind: 'selective', case: item('items facets q=place · new', (k) => `q=${place(k + 1).toLowerCase()}&limit=10&facets=true`) },
+    { kind: 'broad', case: item('items facets q=peta · new', (k) => `q=peta&bbox=${(-180 + (k + 1) * 1e-6).toFixed(6)},-90,180,90&limit=10&facets=true`) },
+    { kind: 'broad', case: item('items facets all · new', (k) => `bbox=${(-180 + (k + 1) * 1e-6).toFixed(6)},-90,180,90&limit=10&facets=true`) },
+  ];
+}
+
+/**
+ * Deep pages (issue 21: 2.9–3.1 s at 1,000,000 records with OFFSET): OGC API – Records pages
+ * at positions spread through the whole result, each reached by the cursor a `next` link would
+ * carry (keyset: the identifier of the record before the page). CSW's startPosition reaches
+ * the same cost only right after the previous page was asked (libs/search/page-boundaries.ts):
+ * the harvest sample below measures its spread pages.
+ */
+export function deepPageCases(keys: readonly { id: string; position: number }[]): { protocol: 'OARec' | 'CSW'; case: BenchCase }[] {
+  if (keys.length === 0) return [];
+  const at = (k: number) => keys[k % keys.length]!;
+  const cursor = (k: number): string => encodeCursor({}, at(k).position, [at(k).id]);
+  const oarec: BenchCase = {
+    name: 'items deep page by cursor (whole result)', filtered: false,
+    request: { method: 'GET', path: `${ITEMS}?limit=10&cursor=${cursor(0)}` },
+    uncached: (k) => ({ method: 'GET', path: `${ITEMS}?limit=${10 + (Math.floor(k / keys.length) % 10)}&cursor=${cursor(k)}` }),
+    uncachedOnly: true,
+  };
+  return [{ protocol: 'OARec', case: oarec }];
 }

@@ -19,6 +19,8 @@ export interface OarecHtmlContext {
 export interface OarecFacetValue {
   value: string;
   count: number;
+  /** estimated from a sample of a large result: the page says "sekitar" */
+  approximate?: boolean;
 }
 
 /** keyword, topicCategory, type, organisation, format → top values with counts */

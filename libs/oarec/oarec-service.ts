@@ -48,7 +48,7 @@ export function createOarecService(deps: OarecServiceDeps): OarecService {
     if (err instanceof OarecError) return oarecFailure(err);
     // a query the search core cannot use (a bad date in prop=value or filter, a geometry GEOS failed on, …)
     const search = err instanceof SearchError ? err : geometryFailure(err);
-    if (search) return oarecFailure(badParameter(search.locator === 'sortby' ? 'sortby' : 'filter', search.message));
+    if (search) return oarecFailure(badParameter(search.locator === 'sortby' || search.locator === 'cursor' ? search.locator : 'filter', search.message));
     deps.logger?.error({ err }, 'OARec: kesalahan internal');
     return oarecFailure(new OarecError(503, 'ServiceUnavailable', 'Layanan katalog sedang tidak tersedia. Silakan coba lagi nanti.'));
   }

@@ -46,7 +46,7 @@ export type CswWarmDeps = Pick<ProcessorDeps, 'logger' | 'cswWarm' | 'changesQue
  */
 export async function warmCswCache(deps: CswWarmDeps, change: CswWarmRequest): Promise<void> {
   if (!deps.cswWarm) return;
-  if (deps.changesQueued?.()) {
+  if (await deps.changesQueued?.()) {
     // a bulk of changes (an import's events): each would bump the generation again right after
     // this warmed it, so only the last one warms
     deps.logger.debug({ recordId: change.recordId }, 'perubahan lain menunggu; cache CSW dihangatkan oleh yang terakhir');

@@ -106,8 +106,13 @@ export async function createJobSystem(opts: JobSystemOptions): Promise<JobSystem
           limits: { ...harvestRunLimits(config), ...opts.harvestLimits },
         },
         ...(opts.metrics ? { metrics: opts.metrics } : {}),
-        // in-process queue only: a bulk of changes warms the CSW cache once, after the last one
-        changesQueued: () => (runner?.waitingCount?.('record.status-changed') ?? 0) + (runner?.waitingCount?.('record.updated') ?? 0) > 0,
+        // a bulk of changes bumps the public generation and warms the CSW cache once, after the
+        // last one (coalesced-bumps.ts): the in-process queue's count, or BullMQ's events queue
+        changesQueued: () => {
+          if (runner?.waitingCount) return runner.waitingCount('record.status-changed') + runner.waitingCount('record.updated') > 0;
+          if (!runner) return false;
+          return runner.queueCounts().then((c) => c.events.waiting > 0, () => false);
+        },
       })
     : undefined;
   const handlers = processors && opts.instrumentHandlers ? opts.instrumentHandlers(processors) : processors;

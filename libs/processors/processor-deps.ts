@@ -12,6 +12,7 @@ import type { OutboundPolicy } from '../outbound';
 import type { Metrics } from '../metrics/metrics';
 import type { CswHttpRequest } from '../csw/csw-service';
 import type { JobStores } from './job-stores.ports';
+import type { CoalescedBumps } from '../response-cache/coalesced-bumps';
 
 /** The response cache a process's jobs warm after a change (the built-in CSW's, as its assembly built it). */
 export interface CswWarmTarget {
@@ -54,8 +55,11 @@ export interface ProcessorDeps {
   /** the built-in CSW's response cache to warm after a change; absent with an external CSW provider */
   cswWarm?: CswWarmTarget;
   /**
-   * True while more record changes wait in this process's queue (embedded mode): warming the
-   * CSW cache is then left to the last of them. Absent = always warm (server mode).
+   * True while more record changes wait in this process's queue: the generation bump and the
+   * CSW cache warming are then left to the last of them (libs/response-cache/coalesced-bumps.ts).
+   * In-process in embedded mode, a queue count from Redis in server mode. Absent = never.
    */
-  changesQueued?(): boolean;
+  changesQueued?(): boolean | Promise<boolean>;
+  /** the coalesced public generation bumps of this process (created by createProcessors when absent) */
+  publicBumps?: CoalescedBumps;
 }

@@ -1,5 +1,7 @@
 import type { JobHandlers } from '../jobs/job-handlers';
 import type { ProcessorDeps } from './processor-deps';
+import { createCoalescedBumps } from '../response-cache/coalesced-bumps';
+import { bumpPublicGeneration } from '../response-cache/generation';
 import { renderRecordHandler } from './render-record.processor';
 import { lintasOrgRecountHandler } from './lintas-org.processor';
 import { notifyHandler } from './notify.processor';
@@ -10,7 +12,16 @@ import { recordCreatedHandler, recordDeletedHandler, recordStatusChangedHandler,
  * Job name → handler, shared by the worker process and the embedded API. Typed against the
  * registry: a registered job without an entry here does not compile.
  */
-export function createProcessors(deps: ProcessorDeps): JobHandlers {
+export function createProcessors(given: ProcessorDeps): JobHandlers {
+  // one coalescer per process: every job's bump joins the same burst
+  const deps: ProcessorDeps = given.publicBumps ? given : {
+    ...given,
+    publicBumps: createCoalescedBumps({
+      bump: () => bumpPublicGeneration(given.kv, given.logger),
+      ...(given.changesQueued ? { changesQueued: given.changesQueued } : {}),
+      logger: given.logger,
+    }),
+  };
   return {
     'record.render': renderRecordHandler(deps),
     'record.created': recordCreatedHandler(deps),

@@ -1,4 +1,3 @@
-import { bumpPublicGeneration } from '../response-cache/generation';
 import type { JobHandler } from '../jobs/job-handlers';
 import { thumbnailKey } from '../objectstore/thumbnail-key';
 import { warmCswCache } from './csw-warm.hook';
@@ -20,10 +19,14 @@ import { renderAndStore, type RenderOutcome } from './render-record.processor';
  * added twice.
  */
 
-async function bumpOrRetry(deps: ProcessorDeps): Promise<void> {
-  const next = await bumpPublicGeneration(deps.kv, deps.logger);
-  // bumpPublicGeneration swallows Redis errors for the API; a job must retry instead
-  if (next === undefined) throw new Error('generasi cache respons publik belum dapat dinaikkan');
+/**
+ * The public generation moves past this change: through the process's coalescer (a burst of
+ * changes is one bump, after the last; libs/response-cache/coalesced-bumps.ts). True when a
+ * bump made after the change completed. A failed bump rejects, so the job retries.
+ */
+async function bumpAfter(deps: ProcessorDeps): Promise<boolean> {
+  if (!deps.publicBumps) throw new Error('publicBumps belum dirakit (createProcessors)');
+  return deps.publicBumps.changed();
 }
 
 /** Renders, then (when CSW is affected) bumps the generation and warms; a render error is rethrown last. */
@@ -42,8 +45,9 @@ async function renderThenRefreshCsw(
     renderError = err;
   }
   if (cswAffected(outcome)) {
-    await bumpOrRetry(deps);
-    if (outcome?.status === 'rendered') await warmCswCache(deps, { recordId, reason });
+    const bumped = await bumpAfter(deps);
+    // the last change of a burst warms, after the one bump (a deferred one would be warmed stale)
+    if (bumped && outcome?.status === 'rendered') await warmCswCache(deps, { recordId, reason });
   }
   if (renderError !== undefined) throw renderError;
   return outcome;
@@ -59,8 +63,10 @@ export function recordCreatedHandler(deps: ProcessorDeps): JobHandler<'record.cr
 
 export function recordUpdatedHandler(deps: ProcessorDeps): JobHandler<'record.updated'> {
   return async (p, ctx) => {
-    // content edits of a published record change CSW responses too
-    const published = (o: RenderOutcome | undefined) => p.status === 'PUBLISHED' || (o?.status === 'rendered' && o.recordStatus === 'PUBLISHED');
+    // content edits of a published record change CSW responses too — when they changed the
+    // stored renders: renders already current (written 0) hold no bytes a cached answer lacks
+    const published = (o: RenderOutcome | undefined) =>
+      (p.status === 'PUBLISHED' || (o?.status === 'rendered' && o.recordStatus === 'PUBLISHED')) && !(o?.status === 'rendered' && o.written === 0);
     // a reviewer released by the lintas-org switch arrives as an update
     await enqueueLintasOrgRecounts(deps, ctx, { recordId: p.recordId });
     const out = await renderThenRefreshCsw(deps, p.recordId, published, 'updated');

@@ -61,12 +61,16 @@ export interface FetchedPage<T> {
   more: boolean;
   /** with a bound: min(matches, bound + 1) */
   counted?: number;
+  /** the key of the last record of `items` (SearchQuery.after continues after it) */
+  lastKey?: readonly (string | null)[];
 }
 
 export interface CountedPage<T> {
   items: T[];
   more: boolean;
   count: MatchCount;
+  /** FetchedPage.lastKey */
+  lastKey?: readonly (string | null)[];
 }
 
 export interface PageRequest {
@@ -76,6 +80,8 @@ export interface PageRequest {
   limit: number;
   /** the cache generation as a local scope (libs/response-cache/local-scope.ts); undefined: nothing is remembered */
   scope?: string;
+  /** the page continues after a key (SearchQuery.after): a walk starts there, not at the first record */
+  keyset?: boolean;
 }
 
 /**
@@ -116,6 +122,8 @@ export interface MatchCounter {
   page<T>(req: PageRequest, fetch: (countUpTo: number | undefined, shape: PageShape) => Promise<FetchedPage<T>>): Promise<CountedPage<T>>;
   /** resolves when no background count runs or waits (tests, orderly shutdown) */
   idle(): Promise<void>;
+  /** the count remembered for this filter in this scope (exact or estimate), if any */
+  remembered?(scope: string, filter: FilterNode): MatchCount | undefined;
 }
 
 export interface CountLogger {
@@ -167,7 +175,7 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
       return {};
     }
     renewIfDue(req.scope, allKey(), ALL_PUBLISHED);
-    const walk = ((req.offset + req.limit + 1) * all.value) / matches;
+    const walk = (((req.keyset ? 0 : req.offset) + req.limit + 1) * all.value) / matches;
     return walk <= BROAD_WALK_ROWS ? { broadMatches: true } : {};
   }
 
@@ -180,7 +188,9 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
         return count;
       };
       const page = await fetch(remembered ? undefined : s.exactRows, remembered?.exact ? shapeOf(req, remembered.value) : {});
-      const done = (count: MatchCount): CountedPage<(typeof page.items)[number]> => ({ items: page.items, more: page.more, count });
+      const done = (count: MatchCount): CountedPage<(typeof page.items)[number]> => ({
+        items: page.items, more: page.more, count, ...(page.lastKey ? { lastKey: page.lastKey } : {}),
+      });
       if (remembered?.exact) {
         if (req.scope !== undefined) renewIfDue(req.scope, key, req.filter);
         return done(remembered);
@@ -202,5 +212,6 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
       return done(remember({ value, exact: false }));
     },
     idle: () => background.idle(),
+    remembered: (scope, filter) => memo.get(scope, store.matchKey(filter)),
   };
 }

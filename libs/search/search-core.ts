@@ -2,7 +2,10 @@ import type { MetadataRecord } from '../catalogue/record.types';
 import { createMatchCounter, type MatchCount, type MatchCounter } from './match-count';
 import type { FilterNode } from './filter/filter-ast';
 import { DOMAIN_LIMIT, hasDomain, resolveCanonical, resolveOarecQueryable } from './queryables';
-import type { FacetSpec, FacetValue, PageRow, SearchStore } from './search.ports';
+import type { FacetSpec, FacetValue, PageKey, PageRow, SearchQuery, SearchStore } from './search.ports';
+import type { FetchedPage, PageShape } from './match-count';
+import { createPageBoundaries, type PageBoundaries } from './page-boundaries';
+import { createFacetCounter } from './facet-counts';
 import { sortableQueryable, type SortSpec } from './sort-order';
 import { invalid } from './search-error';
 import { ALMOST_NOTHING, contentWords, freeTextNodes, suggestedText, typoTolerantFilter } from './free-text';
@@ -19,6 +22,8 @@ export interface CountedResult<T> {
   /** a record follows this page */
   more: boolean;
   records: T[];
+  /** where the next page starts (PageQuery.after), when a record follows this page */
+  next?: PageKey;
 }
 
 export interface SearchPage extends CountedResult<MetadataRecord> {
@@ -42,6 +47,11 @@ export interface PageQuery {
   offset: number;
   /** 0 → only the count */
   limit: number;
+  /**
+   * Keyset continuation: the page starts after this key (a `next` of the previous page of the
+   * same filter and sort); `offset` then only says where that is, for the count
+   */
+  after?: PageKey;
 }
 
 /** The facets the search pages show: each an OGC API – Records queryable with a list of values. */
@@ -50,12 +60,16 @@ export type FacetName = (typeof FACET_NAMES)[number];
 
 export interface SearchCore {
   /** `countScope`: the cache generation as a local scope (libs/response-cache); with it counts may be reused */
-  page(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string): Promise<SearchPage>;
+  page(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey): Promise<SearchPage>;
   /** the same page as each record's stored render of `format` (null where there is none) */
   renderedPage(query: PageQuery, format: string, countScope?: string): Promise<RenderedPage>;
   /** throws the SearchError a search with this filter and sort would throw, without searching */
   check(filter: FilterNode, sort: readonly SortSpec[]): void;
-  facets(filter: FilterNode, limit: number): Promise<Record<FacetName, FacetValue[]>>;
+  /**
+   * Facet counts over the filter's matches: exact up to FACET_EXACT_ROWS matches, past that
+   * from a sample and marked approximate (facet-counts.ts); `countScope` lets them be reused
+   */
+  facets(filter: FilterNode, limit: number, countScope?: string): Promise<Record<FacetName, FacetValue[]>>;
   /**
    * The distinct values of a queryable (canonical name) over PUBLISHED records, at most
    * DOMAIN_LIMIT; undefined for one without a meaningful list (free text, geometry, ids)
@@ -70,15 +84,41 @@ const FACETS: readonly FacetSpec[] = FACET_NAMES.map((name) => {
 });
 
 /** `counter`: shared with every protocol in the API (one memo, one set of background counts) */
-export function createSearchCore(store: SearchStore, counter: MatchCounter = createMatchCounter(store)): SearchCore {
-  const recordsPage = async (filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string): Promise<SearchPage> => {
-    const r = await counter.page({ filter, offset, limit, ...(countScope !== undefined ? { scope: countScope } : {}) },
-      (countUpTo, shape) => store.pageOfRecords({ filter, sort, offset, limit, ...shape }, countUpTo));
-    return { count: r.count, more: r.more, records: r.items };
-  };
+export function createSearchCore(
+  store: SearchStore,
+  counter: MatchCounter = createMatchCounter(store),
+  boundaries: PageBoundaries = createPageBoundaries(),
+): SearchCore {
+  const facetCounter = createFacetCounter({ store, remembered: (scope, filter) => counter.remembered?.(scope, filter) });
+  /**
+   * One page, continued by key where it can be: after the caller's key (a cursor), or after the
+   * remembered end of the previous page at this position (page-boundaries.ts); the end of this
+   * page is remembered in turn. Positions stay what OFFSET would give: keys are taken only from
+   * pages of the same filter, sort and generation.
+   */
+  async function paged<T>(
+    q: PageQuery,
+    countScope: string | undefined,
+    fetch: (sq: SearchQuery, countUpTo: number | undefined) => Promise<FetchedPage<T>>,
+  ): Promise<CountedResult<T>> {
+    const filterKey = countScope !== undefined && q.limit > 0 ? store.matchKey(q.filter) : undefined;
+    const sortKey = JSON.stringify(q.sort);
+    const after = q.after ?? (filterKey !== undefined && q.offset > 0 ? boundaries.get(countScope!, filterKey, sortKey, q.offset) : undefined);
+    const r = await counter.page(
+      { filter: q.filter, offset: q.offset, limit: q.limit, ...(countScope !== undefined ? { scope: countScope } : {}), ...(after ? { keyset: true } : {}) },
+      (countUpTo, shape: PageShape) => fetch({ filter: q.filter, sort: q.sort, offset: q.offset, limit: q.limit, ...shape, ...(after ? { after } : {}) }, countUpTo),
+    );
+    const next = r.more && r.lastKey ? r.lastKey : undefined;
+    if (next && filterKey !== undefined) boundaries.set(countScope!, filterKey, sortKey, q.offset + r.items.length, next);
+    return { count: r.count, more: r.more, records: r.items, ...(next ? { next } : {}) };
+  }
+
+  const recordsPage = (filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey): Promise<SearchPage> =>
+    paged({ filter, sort, offset, limit, ...(after ? { after } : {}) }, countScope, (sq, countUpTo) => store.pageOfRecords(sq, countUpTo));
+
   return {
-    async page(filter, sort, offset, limit, countScope) {
-      const exact = await recordsPage(filter, sort, offset, limit, countScope);
+    async page(filter, sort, offset, limit, countScope, after) {
+      const exact = await recordsPage(filter, sort, offset, limit, countScope, after);
       // nothing or almost nothing matched the words: a suggestion, and with nothing the fallback
       if (!exact.count.exact || exact.count.value > ALMOST_NOTHING) return exact;
       const tolerant = typoTolerantFilter(filter);
@@ -88,20 +128,19 @@ export function createSearchCore(store: SearchStore, counter: MatchCounter = cre
       const suggestion = suggestedText(nodes, await store.spellings(tolerant, words));
       const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
       if (exact.count.value > 0) return withSuggestion(exact);
-      const fallback = await recordsPage(tolerant, sort, offset, limit, countScope);
+      // a cursor of a later fallback page continues the fallback's own order
+      const fallback = await recordsPage(tolerant, sort, offset, limit, countScope, after);
       return withSuggestion({ ...fallback, typoTolerant: tolerant });
     },
-    async renderedPage({ filter, sort, offset, limit }, format, countScope) {
-      const r = await counter.page({ filter, offset, limit, ...(countScope !== undefined ? { scope: countScope } : {}) },
-        (countUpTo, shape) => store.pageWithRenders({ filter, sort, offset, limit, ...shape }, format, countUpTo));
-      return { count: r.count, more: r.more, records: r.items };
+    renderedPage(query, format, countScope) {
+      return paged(query, countScope, (sq, countUpTo) => store.pageWithRenders(sq, format, countUpTo));
     },
     check(filter, sort) {
       store.matchKey(filter);
       for (const s of sort) sortableQueryable(s.property, 'sortby', resolveCanonical);
     },
-    async facets(filter, limit) {
-      return (await store.facetCounts(filter, FACETS, limit)) as Record<FacetName, FacetValue[]>;
+    async facets(filter, limit, countScope) {
+      return (await facetCounter.counts(filter, FACETS, limit, countScope)) as Record<FacetName, FacetValue[]>;
     },
     async domain(property) {
       const q = resolveCanonical(property);

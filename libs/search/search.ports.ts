@@ -30,7 +30,20 @@ export interface SearchQuery {
    * Ignored when there is a sort.
    */
   broadMatches?: boolean;
+  /**
+   * Keyset continuation: the page starts after the record with this key (PageKey) instead of
+   * at `offset`, which then only says where the page lies for the count. The key must come
+   * from a page of the same filter and sort.
+   */
+  after?: PageKey;
 }
+
+/**
+ * Where a record lies in a search's order: its sort values as text (null: no value), then its
+ * internal identifier. Opaque outside the store; the store returns it for a page's last record
+ * (FetchedPage.lastKey) and continues after it (SearchQuery.after).
+ */
+export type PageKey = readonly (string | null)[];
 
 /** A facet: its name in the answer and the queryable (canonical name) whose values it counts. */
 export interface FacetSpec {
@@ -51,6 +64,18 @@ export interface PageRow {
 export interface FacetValue {
   value: string;
   count: number;
+  /**
+   * The count was estimated from a sample of the matches (the filter matched more than the
+   * facet bound, facet-counts.ts): shown as "sekitar". Absent when the count is exact.
+   */
+  approximate?: true;
+}
+
+/** Facet counts as the store found them: exact over every match, or over the first `sampled` matches. */
+export interface FacetCountResult {
+  values: Record<string, FacetValue[]>;
+  /** set when the matches exceeded `sampleRows`: the counts are over this many of them */
+  sampled?: number;
 }
 
 export interface SearchStore extends CountStore {
@@ -79,8 +104,10 @@ export interface SearchStore extends CountStore {
   /**
    * Facet counts over the records matching `filter`: for each facet, the `limit` most frequent
    * values of its queryable (a multi-valued one counts each value), most frequent first.
+   * `sampleRows`: look at no more than this many matches (which ones is the plan's choice);
+   * beyond it the result says how many were counted (FacetCountResult.sampled).
    */
-  facetCounts(filter: FilterNode, facets: readonly FacetSpec[], limit: number): Promise<Record<string, FacetValue[]>>;
+  facetCounts(filter: FilterNode, facets: readonly FacetSpec[], limit: number, opts?: { sampleRows?: number }): Promise<FacetCountResult>;
   /**
    * Spelling suggestions for free-text words: for each of `words`, the word of the titles and
    * keywords of the best records of `filter` (a typo-tolerant one: libs/search/free-text.ts)

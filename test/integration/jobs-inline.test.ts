@@ -2,6 +2,7 @@ import { parseConfig } from '../../libs/config';
 import { createLogger } from '../../libs/logger';
 import { createMemoryStore } from '../../libs/cache/memory-store';
 import { currentPublicGeneration } from '../../libs/response-cache/generation';
+import { DEFAULT_SETTLE_MS } from '../../libs/response-cache/coalesced-bumps';
 import type { KeyValueStore } from '../../libs/cache/key-value';
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { createUser } from '../../libs/db/user.repository';
@@ -89,6 +90,50 @@ describe('job system inline (embedded mode)', () => {
     await jobs.whenIdle();
     expect(await rendersAt(t.db, other.id, submitted.version)).toBe(true);
     expect(await currentPublicGeneration(kv)).toBe(gen0 + 1);
+    expect(await jobs.failedJobs()).toEqual([]);
+  });
+
+  it('a burst of publications is a bounded number of generation bumps, not one per record (counted)', async () => {
+    jobs = await createJobSystem({ config, stores: jobStoresFor(t.db), kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
+    const N = 40;
+    const events = [];
+    for (let i = 0; i < N; i++) {
+      const rec = await record(`Peta Borongan ${i}`, 'REVIEW');
+      const published = await updateRecordStatus(t.db, rec.id, { status: 'PUBLISHED', reviewerId: null, markPublished: true });
+      events.push({ recordId: rec.id, version: published.version });
+    }
+    const gen0 = await currentPublicGeneration(kv);
+    const started = Date.now();
+    let id = 1000;
+    for (const e of events) {
+      await jobs.dispatchEvent({
+        id: (id += 1), type: 'record.status-changed', createdAt: '',
+        payload: { recordId: e.recordId, from: 'REVIEW', to: 'PUBLISHED', version: e.version, actorId: ownerId, organisationId: orgId },
+      });
+    }
+    await jobs.whenIdle();
+    const bumps = (await currentPublicGeneration(kv)) - gen0;
+    for (const e of events) expect(await rendersAt(t.db, e.recordId, e.version)).toBe(true);
+    // at least one bump after the last render; beyond that one per settle interval the burst
+    // lasted (DEFAULT_SETTLE_MS, 10 s) and one that may follow a bump under way
+    expect(bumps).toBeGreaterThanOrEqual(1);
+    expect(bumps).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - started) / DEFAULT_SETTLE_MS));
+    expect(bumps).toBeLessThan(N / 4);
+    expect(await jobs.failedJobs()).toEqual([]);
+  });
+
+  it('an edit event of a published record whose renders are already current bumps nothing', async () => {
+    jobs = await createJobSystem({ config, stores: jobStoresFor(t.db), kv, logger, role: 'producer', handlerServices: await handlerServices(), reconcile: false });
+    const rec = await record('Peta Tetap', 'REVIEW');
+    const published = await updateRecordStatus(t.db, rec.id, { status: 'PUBLISHED', reviewerId: null, markPublished: true });
+    await jobs.dispatchEvent({ id: 2001, type: 'record.created', payload: { recordId: rec.id, version: published.version }, createdAt: '' });
+    await jobs.whenIdle();
+    expect(await rendersAt(t.db, rec.id, published.version)).toBe(true);
+    const gen0 = await currentPublicGeneration(kv);
+    // the same version again: no render bytes change, so no cached answer can be stale
+    await jobs.dispatchEvent({ id: 2002, type: 'record.updated', payload: { recordId: rec.id, version: published.version, status: 'PUBLISHED' }, createdAt: '' });
+    await jobs.whenIdle();
+    expect(await currentPublicGeneration(kv)).toBe(gen0);
     expect(await jobs.failedJobs()).toEqual([]);
   });
 

@@ -193,6 +193,35 @@ describe(`${CONF}/json and oas30`, () => {
 });
 
 describe('response cache: ETag/304, Cache-Control and the CSW generation rules', () => {
+  it('an HTML hit sends the page rendered before, without calling the renderer; a change renders again', async () => {
+    const real = t.deps.oarecHtml!;
+    let rendered = 0;
+    t.deps.oarecHtml = { ...real, items: (...a: Parameters<typeof real.items>) => { rendered += 1; return real.items(...a); } };
+    try {
+      const url = `${ITEMS}?f=html&q=lorem&limit=5`;
+      const a = await request(t.app).get(url).expect(200);
+      expect(a.headers['content-type']).toMatch(/^text\/html/);
+      expect(rendered).toBe(1);
+      const b = await request(t.app).get(url).expect(200);
+      expect(b.headers['x-cache']).toBe('hit');
+      expect(rendered).toBe(1);
+      expect(b.text).toBe(a.text);
+      expect(b.headers.etag).toBe(a.headers.etag);
+      expect((await request(t.app).get(url).set('If-None-Match', a.headers.etag as string)).status).toBe(304);
+      expect(rendered).toBe(1);
+      // another query string is another page (its links differ), even for the same JSON
+      await request(t.app).get(`${ITEMS}?q=lorem&limit=5&f=html`).expect(200);
+      expect(rendered).toBe(2);
+      // a change of the public catalogue: the JSON misses, the page is rendered again
+      await t.afterCommit({ publicChanged: true });
+      const c = await request(t.app).get(url).expect(200);
+      expect(c.headers['x-cache']).toBe('miss');
+      expect(rendered).toBe(3);
+    } finally {
+      t.deps.oarecHtml = real;
+    }
+  });
+
   it('a repeated request is a hit with the same ETag, If-None-Match gives 304, a publish is seen at once', async () => {
     const url = `${ITEMS}?q=batimetri&limit=50`;
     const a = await request(t.app).get(url);

@@ -44,7 +44,7 @@ function fakeStore(n: number): { store: SearchStore; asked: Asked } {
     },
     async facetCounts(filter, facets) {
       asked.facets.push({ filter, facets });
-      return {};
+      return { values: {} };
     },
     spellings: async () => new Map(),
   };

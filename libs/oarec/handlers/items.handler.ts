@@ -10,11 +10,11 @@ import type { OarecHandlerDeps } from './handler-deps';
  */
 export async function itemsResponse(deps: OarecHandlerDeps, q: ItemQuery, countScope: string | undefined): Promise<ServiceHttpResponse> {
   const [page, exactFacets] = await Promise.all([
-    deps.core.page(q.filter, q.sort, q.offset, q.limit, countScope),
-    q.facets ? deps.core.facets(q.filter, FACET_LIMIT) : Promise.resolve(undefined),
+    deps.core.page(q.filter, q.sort, q.offset, q.limit, countScope, q.after),
+    q.facets ? deps.core.facets(q.filter, FACET_LIMIT, countScope) : Promise.resolve(undefined),
   ]);
   // nothing matched the words: the facets count the typo-tolerant records shown instead
-  const facets = q.facets && page.typoTolerant ? await deps.core.facets(page.typoTolerant, FACET_LIMIT) : exactFacets;
+  const facets = q.facets && page.typoTolerant ? await deps.core.facets(page.typoTolerant, FACET_LIMIT, countScope) : exactFacets;
   const answer = json(itemsDocument(deps.baseUrl, q, page, facets), GEOJSON_TYPE);
   return page.count.exact ? answer : { ...answer, provisional: true };
 }

@@ -90,11 +90,12 @@ export interface OarecItems {
 export interface FacetGroup {
   name: string;
   title?: string;
-  values: { value: string; count: number; title?: string }[];
+  /** `approximate`: counted from a sample of a large result (libs/search/facet-counts.ts), shown as "sekitar" */
+  values: { value: string; count: number; title?: string; approximate?: boolean }[];
 }
 
 /**
  * Facets as the Records routes hand them over: either a list of groups, or an object keyed by
  * query parameter whose values are `{value, count}` lists.
  */
-export type Facets = FacetGroup[] | Record<string, { value: string; count: number; title?: string }[]>;
+export type Facets = FacetGroup[] | Record<string, { value: string; count: number; title?: string; approximate?: boolean }[]>;

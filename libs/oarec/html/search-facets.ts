@@ -18,6 +18,9 @@ export function facetGroups(f: Facets | undefined | null): FacetGroup[] {
   return [...groups].sort((a, b) => rank(a.name) - rank(b.name));
 }
 
+/** a count estimated from a sample of a large result says so (libs/search/facet-counts.ts) */
+const countText = (v: { count: number; approximate?: boolean }): string => `${v.approximate ? 'sekitar ' : ''}${formatCount(v.count)}`;
+
 /**
  * Facets as plain links: each value links to the current search narrowed by `name=value`
  * (paging reset), a chosen value links back without it. Links, not checkboxes, so they work
@@ -37,13 +40,14 @@ ${values.map((v) => {
     const label = v.title ?? facetValueLabel(g.name, v.value);
     if (v.value === chosen) {
       const href = urlWith(PATHS.items, { ...state, [g.name]: undefined, offset: undefined });
-      return html`<li class="chosen"><a href="${href}" aria-label="Hapus saringan ${g.title ?? facetTitle(g.name)}: ${label}"><span aria-hidden="true">✕</span> ${label}</a> <span class="count">${formatCount(v.count)}</span></li>`;
+      return html`<li class="chosen"><a href="${href}" aria-label="Hapus saringan ${g.title ?? facetTitle(g.name)}: ${label}"><span aria-hidden="true">✕</span> ${label}</a> <span class="count">${countText(v)}</span></li>`;
     }
     const href = urlWith(PATHS.items, { ...state, [g.name]: v.value, offset: undefined });
-    return html`<li><a href="${href}">${label}</a> <span class="count" aria-label="${formatCount(v.count)} rekaman">${formatCount(v.count)}</span></li>`;
+    return html`<li><a href="${href}">${label}</a> <span class="count" aria-label="${countText(v)} rekaman">${countText(v)}</span></li>`;
   })}
 </ul>
 </section>`;
   };
-  return html`<div class="facets"><h2 class="facets-title">Saring hasil</h2>${groups.map(section)}</div>`;
+  const estimated = groups.some((g) => g.values.some((v) => v.approximate));
+  return html`<div class="facets"><h2 class="facets-title">Saring hasil</h2>${estimated ? html`<p class="facets-note">Jumlah per nilai adalah perkiraan dari sebagian hasil.</p>` : ''}${groups.map(section)}</div>`;
 }

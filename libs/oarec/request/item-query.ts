@@ -4,6 +4,8 @@ import { parseDateLiteral } from '../../search/filter/date-value';
 import { OAREC_QUERYABLES, resolveOarecQueryable } from '../../search/queryables';
 import { freeTextNode } from '../../search/free-text';
 import type { SortSpec } from '../../search/sort-order';
+import type { PageKey } from '../../search/search.ports';
+import { decodeCursor } from './page-cursor';
 import type { Cql2Expr } from '../cql2/cql2-ast';
 import { MAX_CQL2_LENGTH } from '../cql2/cql2-ast';
 import { parseCql2Text } from '../cql2/cql2-text';
@@ -19,7 +21,13 @@ import { asParameter, badParameter } from '../oarec-error';
  */
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 1000;
-export const MAX_OFFSET = 1_000_000;
+/**
+ * The deepest `offset` a client may ask for: OFFSET walks every earlier match (seconds at
+ * 1,000,000 records), so deeper pages are reached through the `next` links, whose `cursor`
+ * continues by key (page-cursor.ts) at the cost of a first page. Like Elasticsearch's
+ * `index.max_result_window`. A position reached by a cursor may lie deeper.
+ */
+export const MAX_OFFSET = 10_000;
 export const FACET_LIMIT = 10;
 export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 
@@ -28,13 +36,15 @@ export interface ItemQuery {
   sort: SortSpec[];
   limit: number;
   offset: number;
+  /** keyset continuation from the `cursor` parameter (page-cursor.ts); `offset` is then its position */
+  after?: PageKey;
   /** facet counts requested (`facets=true`; the HTML page always asks) */
   facets: boolean;
   /** the parameters as understood, for the next/prev/self links (without limit/offset/f) */
   echo: Record<string, string>;
 }
 
-const FIXED = new Set(['f', 'bbox', 'bbox-crs', 'datetime', 'q', 'type', 'ids', 'externalids', 'limit', 'offset', 'sortby', 'filter', 'filter-lang', 'filter-crs', 'facets']);
+const FIXED = new Set(['f', 'bbox', 'bbox-crs', 'datetime', 'q', 'type', 'ids', 'externalids', 'limit', 'offset', 'sortby', 'filter', 'filter-lang', 'filter-crs', 'facets', 'cursor']);
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -144,7 +154,7 @@ export function parseItemQuery(query: RawQuery): ItemQuery {
       if (q.kind === 'geometry') throw badParameter(k, 'gunakan bbox atau filter untuk geometri.');
       parts.push({ op: 'compare', cmp: 'eq', property: q.name, value: v, matchCase: false });
     }
-    if (k !== 'f' && k !== 'limit' && k !== 'offset') echo[k] = v;
+    if (k !== 'f' && k !== 'limit' && k !== 'offset' && k !== 'cursor') echo[k] = v;
   }
   const get = (k: string): string | undefined => p.get(k);
   const bbox = get('bbox');
@@ -169,8 +179,13 @@ export function parseItemQuery(query: RawQuery): ItemQuery {
   const limitRaw = get('limit');
   const limit = limitRaw === undefined ? DEFAULT_LIMIT : Math.min(integer('limit', limitRaw, 1), MAX_LIMIT);
   const offsetRaw = get('offset');
-  const offset = offsetRaw === undefined ? 0 : integer('offset', offsetRaw, 0);
-  if (offset > MAX_OFFSET) throw badParameter('offset', `paling besar ${MAX_OFFSET}.`);
+  const cursorRaw = get('cursor');
+  if (cursorRaw !== undefined && offsetRaw !== undefined) throw badParameter('cursor', 'gunakan cursor atau offset, tidak keduanya.');
+  const cursor = cursorRaw === undefined ? undefined : decodeCursor(cursorRaw, echo);
+  const offset = cursor ? cursor.offset : offsetRaw === undefined ? 0 : integer('offset', offsetRaw, 0);
+  if (!cursor && offset > MAX_OFFSET) {
+    throw badParameter('offset', `paling besar ${MAX_OFFSET}; halaman yang lebih dalam dicapai lewat tautan next (parameter cursor).`);
+  }
   const sortby = get('sortby');
   const facets = get('facets');
   if (facets !== undefined && facets !== 'true' && facets !== 'false') throw badParameter('facets', 'gunakan true atau false.');
@@ -179,6 +194,7 @@ export function parseItemQuery(query: RawQuery): ItemQuery {
     sort: sortby === undefined ? [] : parseSortby(sortby),
     limit,
     offset,
+    ...(cursor ? { after: cursor.after } : {}),
     facets: facets === 'true',
     echo,
   };

@@ -3,6 +3,8 @@ import type { FacetValue } from '../../search/search.ports';
 import type { ItemQuery } from '../request/item-query';
 import { COLLECTION_PATH, ITEMS_PATH, link, MEDIA, PROFILE_CATALOG, type Link } from '../oarec-links';
 import { recordFeature } from './record-geojson';
+import { encodeCursor } from '../request/page-cursor';
+import { MAX_OFFSET } from '../request/item-query';
 
 /**
  * An items page as a GeoJSON FeatureCollection (recordCollectionGeoJSON): numberMatched when
@@ -27,15 +29,25 @@ export function itemsHref(baseUrl: string, echo: Record<string, string>, extra: 
 export function itemsDocument(baseUrl: string, q: ItemQuery, page: SearchPage, facets: Record<string, FacetValue[]> | undefined) {
   const features = page.records.map((r) => recordFeature(r, baseUrl));
   const at = (offset: number, f?: string) => itemsHref(baseUrl, q.echo, { ...(f ? { f } : {}), limit: q.limit, offset });
+  // a page reached by a cursor links itself by that cursor (its position may lie past MAX_OFFSET)
+  const here = (f?: string) => (q.after ? itemsHref(baseUrl, q.echo, { ...(f ? { f } : {}), limit: q.limit, cursor: encodeCursor(q.echo, q.offset, q.after) }) : at(q.offset, f));
   const links: Link[] = [
-    link(at(q.offset), 'self', MEDIA.geojson, 'Halaman ini'),
-    link(at(q.offset, 'html'), 'alternate', MEDIA.html, 'Halaman ini sebagai HTML'),
+    link(here(), 'self', MEDIA.geojson, 'Halaman ini'),
+    link(here('html'), 'alternate', MEDIA.html, 'Halaman ini sebagai HTML'),
     link(`${baseUrl}${COLLECTION_PATH}`, 'collection', MEDIA.json, 'Katalog metadata'),
     // the profile the records of this page follow, as each single record says (Records /req/json/record-content)
     link(PROFILE_CATALOG, 'profile', undefined, 'OGC catalog record profile'),
   ];
-  if (page.more && features.length > 0) links.push(link(at(q.offset + q.limit), 'next', MEDIA.geojson, 'Halaman berikutnya'));
-  if (q.offset > 0) links.push(link(at(Math.max(0, q.offset - q.limit)), 'prev', MEDIA.geojson, 'Halaman sebelumnya'));
+  if (page.more && features.length > 0) {
+    // keyset continuation: the next page costs what the first does, however deep (page-cursor.ts)
+    const next = page.next
+      ? itemsHref(baseUrl, q.echo, { limit: q.limit, cursor: encodeCursor(q.echo, q.offset + features.length, page.next) })
+      : at(q.offset + q.limit);
+    links.push(link(next, 'next', MEDIA.geojson, 'Halaman berikutnya'));
+  }
+  // the previous page by position, where positions may still be asked for
+  const prev = Math.max(0, q.offset - q.limit);
+  if (q.offset > 0 && prev <= MAX_OFFSET) links.push(link(at(prev), 'prev', MEDIA.geojson, 'Halaman sebelumnya'));
   return {
     type: 'FeatureCollection',
     ...(page.count.exact ? { numberMatched: page.count.value } : {}),

@@ -1,5 +1,5 @@
 import { COLLECTION_PATH, ITEMS_PATH } from '../oarec-links';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../request/item-query';
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from '../request/item-query';
 
 /**
  * The OpenAPI 3.0 document of the OGC API – Records endpoint (`/openapi`, linked from the
@@ -56,7 +56,8 @@ export function oarecOpenApi(baseUrl: string) {
             param('ids', 'Record identifiers (comma list).', { type: 'string' }),
             param('externalIds', 'External identifiers (comma list).', { type: 'string' }),
             param('limit', `Page size (default ${DEFAULT_LIMIT}; larger than ${MAX_LIMIT} is clamped).`, { type: 'integer', minimum: 1, default: DEFAULT_LIMIT }),
-            param('offset', 'Records to skip (0-based).', { type: 'integer', minimum: 0, default: 0 }),
+            param('offset', `Records to skip (0-based), at most ${MAX_OFFSET}; deeper pages through the \`next\` links (cursor).`, { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 }),
+            param('cursor', 'Opaque continuation from a `next` link (keyset: any depth at the cost of a first page); not with offset.', { type: 'string' }),
             param('sortby', 'Sortables, comma separated; `-` prefix for descending. The identifier is always the last key.', { type: 'string' }),
             param('filter', 'CQL2 filter over the queryables.', { type: 'string' }),
             param('filter-lang', 'cql2-text (default) or cql2-json.', { type: 'string', enum: ['cql2-text', 'cql2-json'] }),

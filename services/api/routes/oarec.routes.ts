@@ -7,6 +7,7 @@ import { asksForHtml, type OarecRequest } from '../../../libs/oarec/request/oare
 import type { OarecFacets, OarecHtmlContext } from '../../../libs/oarec/html.ports';
 import { COLLECTION_PATH, ITEMS_PATH } from '../../../libs/oarec/oarec-links';
 import { canonicalDateQuery } from '../../../libs/oarec/html/search-date-fields';
+import { createDerivedPages } from '../../../libs/response-cache/derived-pages';
 
 /** Every path of the OGC API – Records endpoint (mounted at the root of BASE_URL). */
 export const OAREC_PATHS = [
@@ -25,6 +26,8 @@ type Query = Record<string, string | string[] | undefined>;
 export function oarecRoutes(deps: AppDeps): Router {
   const r = Router();
   const { service, cache } = deps.catalogue.oarec;
+  // HTML pages of cached JSON answers: a hit sends the page it rendered before (derived-pages.ts)
+  const pages = createDerivedPages();
 
   const sendError = (req: Request, res: Response, e: OarecError): Promise<void> => sendFailure(req, res, oarecFailure(e));
 
@@ -77,8 +80,16 @@ export function oarecRoutes(deps: AppDeps): Router {
       await sendFailure(req, res, out); // an unknown record, a bad value only the search core sees …
       return;
     }
-    const doc = JSON.parse(out.body) as Record<string, unknown>;
     const ctx = await htmlContext(req);
+    // everything the page depends on besides the JSON (the landing page also reads the
+    // database, so it is always rendered)
+    const variant = parsed.resource === 'landing' ? undefined : JSON.stringify([parsed.resource, ctx.queryString, ctx.catalogue.title, ctx.catalogue.abstract]);
+    const kept = out.cache === 'hit' && variant !== undefined ? pages.get(out.etag, variant) : undefined;
+    if (kept) {
+      sendPage(req, res, out, kept.etag, kept.bytes);
+      return;
+    }
+    const doc = JSON.parse(out.body) as Record<string, unknown>;
     let body: string;
     switch (parsed.resource) {
       case 'items': {
@@ -98,12 +109,17 @@ export function oarecRoutes(deps: AppDeps): Router {
         return;
     }
     const etag = contentEtag(body);
+    const cacheable = out.cache !== 'bypass' && variant !== undefined;
+    sendPage(req, res, out, etag, cacheable ? pages.set(out.etag, variant, { body, etag }) : Buffer.from(body, 'utf8'));
+  }
+
+  function sendPage(req: Request, res: Response, out: { cacheControl: string; cache: string }, etag: string, bytes: Buffer): void {
     res.set('Cache-Control', out.cacheControl).set('ETag', etag).set('Vary', 'Accept').set('X-Cache', out.cache);
     if (notModified(req, etag)) {
       res.status(304).end();
       return;
     }
-    res.status(200).set('Content-Type', 'text/html; charset=utf-8').send(Buffer.from(body, 'utf8'));
+    res.status(200).set('Content-Type', 'text/html; charset=utf-8').send(bytes);
   }
 
   const serve = async (req: Request, res: Response): Promise<void> => {

@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Database } from '../../libs/db/database';
+import { openDatabase } from '../../libs/db/open-database';
+import { createOrganisation } from '../../libs/db/organisation.repository';
+import { createSearchStore } from '../../libs/db/search.repository';
+import type { FilterNode } from '../../libs/search/filter/filter-ast';
+import { createPageBoundaries } from '../../libs/search/page-boundaries';
+import { createSearchCore } from '../../libs/search/search-core';
+import { SearchError } from '../../libs/search/search-error';
+import type { PageKey, SearchQuery, SearchStore } from '../../libs/search/search.ports';
+import type { SortSpec } from '../../libs/search/sort-order';
+import { createFixtureUser, seedRecord } from '../helpers/fixtures';
+import { copyPgliteTemplate } from '../helpers/pglite-template';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
+
+/**
+ * Keyset continuation (libs/db/search-sql/keyset.ts) returns exactly the sequence OFFSET paging
+ * returns, on the same data, in both modes (PostgreSQL and the embedded PGlite), for orders with
+ * ties and with records lacking the sort value (NULLS LAST), and for every page statement form
+ * (plain, matches-first, identifier walk). The search core's remembered page boundaries
+ * (page-boundaries.ts) turn position paging into key paging without changing a page.
+ */
+const N = 37;
+const idOf = (i: number): string => `ks-${String((i * 17) % 100).padStart(3, '0')}-${i}`;
+
+async function seed(db: Database): Promise<void> {
+  const org = await createOrganisation(db, { name: 'Organisasi Keyset' });
+  const owner = await createFixtureUser(db, 'produsen-keyset', 'PRODUSEN', org.id);
+  for (let i = 0; i < N; i++) {
+    const doc = {
+      // three titles (ties), every fifth record without one (NULL in the sort)
+      title: i % 5 === 0 ? '' : ['Sungai', 'Danau', 'Jalan'][i % 3]!,
+      abstract: i % 2 === 0 ? 'Peta sungai dan danau.' : 'Rekaman uji urutan halaman.',
+      keywords: i % 4 === 0 ? [] : [{ type: 'theme', values: [['hutan', 'kebun'][i % 2]!] }],
+      // equal boxes (ties in area), every third record without an extent (NULL)
+      ...(i % 3 !== 0 ? { extent: { bbox: { west: 100 + (i % 2), south: -5, east: 101 + (i % 2), north: 5 } } } : {}),
+    };
+    await seedRecord(db, { owner, id: idOf(i), doc, status: i % 11 === 10 ? 'DRAFT' : 'PUBLISHED' });
+  }
+  // ties in the modification time too
+  await db.query(`UPDATE records SET updated_at = '2021-03-04T05:06:07.123456Z' WHERE id LIKE 'ks-0%' OR id LIKE 'ks-5%'`);
+  await db.exec('ANALYZE records');
+}
+
+const anyText = (word: string): FilterNode => ({ op: 'like', property: 'csw:AnyText', pattern: word, wildCard: '*', singleChar: '?', escapeChar: '\\', matchCase: false });
+const FILTERS: [string, FilterNode][] = [['all', { op: 'all' }], ['anytext sungai', anyText('sungai')], ['nothing', anyText('tidak-ada-kata-ini')]];
+const SORTS: [string, SortSpec[]][] = [
+  ['id', []],
+  ['title asc', [{ property: 'dc:title', order: 'ASC' }]],
+  ['title desc', [{ property: 'dc:title', order: 'DESC' }]],
+  ['modified desc, title', [{ property: 'dct:modified', order: 'DESC' }, { property: 'dc:title', order: 'ASC' }]],
+  ['keyword, area desc', [{ property: 'dc:subject', order: 'ASC' }, { property: 'ows:BoundingBox', order: 'DESC' }]],
+];
+
+async function byOffset(store: SearchStore, q: Omit<SearchQuery, 'offset'>): Promise<string[]> {
+  const out: string[] = [];
+  for (let offset = 0; ; offset += q.limit) {
+    const p = await store.pageWithRenders({ ...q, offset }, 'dc-brief');
+    out.push(...p.items.map((r) => r.id));
+    if (!p.more) return out;
+  }
+}
+
+async function byKey(store: SearchStore, q: Omit<SearchQuery, 'offset'>, shape: Partial<SearchQuery> = {}): Promise<string[]> {
+  const out: string[] = [];
+  let after: PageKey | undefined;
+  for (let pages = 0; pages < 100; pages++) {
+    const p = await store.pageOfRecords({ ...q, ...shape, offset: out.length, ...(after ? { after } : {}) });
+    out.push(...p.items.map((r) => r.id));
+    if (!p.more) return out;
+    expect(p.lastKey).toBeDefined();
+    after = p.lastKey;
+  }
+  throw new Error('keyset paging did not end');
+}
+
+function suite(mode: string, open: () => Promise<{ db: Database; close(): Promise<void> }>): void {
+  describe(`keyset paging = offset paging (${mode})`, () => {
+    let db: Database;
+    let close: () => Promise<void>;
+    let store: SearchStore;
+    beforeAll(async () => {
+      ({ db, close } = await open());
+      await seed(db);
+      store = createSearchStore(db);
+    }, 240_000);
+    afterAll(async () => {
+      await close?.();
+    });
+
+    it('gives the same sequence for every filter, sort (ties, missing values) and page size', async () => {
+      let compared = 0;
+      for (const [, filter] of FILTERS) {
+        for (const [name, sort] of SORTS) {
+          for (const limit of [1, 4, 7]) {
+            const expected = await byOffset(store, { filter, sort, limit });
+            const got = await byKey(store, { filter, sort, limit });
+            expect({ name, limit, ids: got }).toEqual({ name, limit, ids: expected });
+            if (expected.length > limit) compared += 1;
+          }
+        }
+      }
+      // the data really has ties and several pages (the comparison is not vacuous)
+      expect(compared).toBeGreaterThanOrEqual(20);
+      const titles = await byOffset(store, { filter: { op: 'all' }, sort: SORTS[1]![1], limit: 50 });
+      expect(titles.length).toBe(N - Math.floor(N / 11));
+    });
+
+    it('continues by key in the matches-first and identifier-walk statement forms too', async () => {
+      for (const [, filter] of FILTERS) {
+        const expected = await byOffset(store, { filter, sort: [], limit: 4 });
+        expect(await byKey(store, { filter, sort: [], limit: 4 }, { fewMatches: true })).toEqual(expected);
+        expect(await byKey(store, { filter, sort: [], limit: 4 }, { broadMatches: true })).toEqual(expected);
+      }
+    });
+
+    it('pages by position through the core with remembered boundaries, page for page as OFFSET', async () => {
+      let keyed = 0;
+      const boundaries = createPageBoundaries();
+      const core = createSearchCore(store, undefined, {
+        get: (...a) => {
+          const k = boundaries.get(...a);
+          if (k) keyed += 1;
+          return k;
+        },
+        set: (...a) => boundaries.set(...a),
+      });
+      const sort: SortSpec[] = [{ property: 'dc:title', order: 'DESC' }];
+      for (const [, filter] of FILTERS) {
+        const expected = await byOffset(store, { filter, sort, limit: 5 });
+        const got: string[] = [];
+        for (let offset = 0; ; offset += 5) {
+          const p = await core.renderedPage({ filter, sort, offset, limit: 5 }, 'dc-brief', 'scope-1');
+          got.push(...p.records.map((r) => r.id));
+          if (!p.more) break;
+        }
+        expect(got).toEqual(expected);
+      }
+      // every page after the first of each multi-page result started from a remembered key
+      expect(keyed).toBeGreaterThanOrEqual(Math.ceil((N - 3) / 5) - 1);
+    });
+
+    it('refuses a key that does not fit the order, with a search error naming the cursor', async () => {
+      const sort: SortSpec[] = [{ property: 'dct:modified', order: 'DESC' }];
+      // wrong length
+      await expect(store.pageOfRecords({ filter: { op: 'all' }, sort, offset: 5, limit: 5, after: ['x'] })).rejects.toMatchObject({ locator: 'cursor' });
+      // a value PostgreSQL cannot read as a timestamp
+      const err = await store.pageOfRecords({ filter: { op: 'all' }, sort, offset: 5, limit: 5, after: ['bukan-tanggal', 'ks-1'] }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(SearchError);
+      expect(err).toMatchObject({ locator: 'cursor' });
+    });
+  });
+}
+
+suite('PostgreSQL', async () => {
+  const t: TestDatabase = await createTestDatabase();
+  return { db: t.db, close: () => t.drop() };
+});
+
+suite('PGlite', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gk-keyset-'));
+  await copyPgliteTemplate(dataDir);
+  const { db } = await openDatabase({ databaseUrl: undefined, dataDir });
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+});
