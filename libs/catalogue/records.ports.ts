@@ -1,3 +1,4 @@
+import type { DocumentVersion, IsoDocument, NewRecordDocument, StoredDocument } from './record-document';
 import type { MetadataDoc, MetadataRecord, RecordStatus } from './record.types';
 import type { Organisation, User } from './user.types';
 import type { ReadScope } from './visibility';
@@ -81,6 +82,8 @@ export interface RecordTx {
   fileIdentifierHolder(organisationId: string, fileIdentifier: string, exceptRecordId: string | null): Promise<'organisation' | 'public' | undefined>;
   /** whether a record other than `recordId` that is or was public holds this file identifier */
   publicFileIdentifierTaken(fileIdentifier: string, recordId: string): Promise<boolean>;
+  /** a new version of the record's ISO document at its current version (record_documents) */
+  saveDocument(entry: { recordId: string } & NewRecordDocument): Promise<void>;
 }
 
 /** The document of a record as it was at its latest publication. */
@@ -116,6 +119,10 @@ export interface RecordStore {
   findOrganisation(id: string): Promise<Organisation | undefined>;
   /** active QCQE of the organisation, and of the others too when `otherOrgs` */
   listReviewerCandidates(organisationId: string, otherOrgs: boolean): Promise<ReviewerCandidate[]>;
+  /** every stored version of the record's ISO document, newest first, without XML (issue 19) */
+  listDocuments(recordId: string): Promise<DocumentVersion[]>;
+  /** one version with its XML */
+  findDocument(recordId: string, seq: number): Promise<StoredDocument | undefined>;
 }
 
 export interface LintasOrgCounts {
@@ -168,6 +175,8 @@ export interface BatchRecordRow {
   /** the MetadataDoc serialised (its fileIdentifier = `fileIdentifier`) */
   docJson: string;
   projection: SearchProjection;
+  /** the ISO document the JSON was derived from (issue 19); absent for Dublin Core */
+  document?: IsoDocument;
 }
 
 /** An event of the transactional outbox, typed by the record events' table. */
@@ -190,6 +199,8 @@ export interface RecordBatchTx {
   updateChanged(rows: readonly BatchRecordRow[], organisationId: string): Promise<{ id: string; fileIdentifier: string; version: number; status: RecordStatus }[]>;
   appendHistory(entries: readonly NewHistoryEntry[]): Promise<void>;
   emit(events: readonly RecordEvent[]): Promise<void>;
+  /** a new document version for each record (record_documents, migration 060) */
+  saveDocuments(entries: readonly ({ recordId: string } & NewRecordDocument)[]): Promise<void>;
 }
 
 export interface RecordBatchStore {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, validationError } from '../errors';
 import { applyMergePatch, jsonEqual } from './merge-patch';
+import type { DocumentVersion, IsoDocument, StoredDocument } from './record-document';
 import type { MetadataDoc, MetadataRecord, Role } from './record.types';
 import type { AfterCommit, HistoryEntry, ListQuery, RecordPage, RecordStore, RecordTx } from './records.ports';
 import { diffDocuments, type FieldChange } from './record-diff';
@@ -48,13 +49,19 @@ export interface RecordsServiceDeps {
 export interface CreateOptions {
   /** history note of the creation, e.g. "Impor XML (gmd)" */
   note?: string;
+  /** the uploaded ISO document the JSON was derived from (issue 19); without it the JSON is the editor's */
+  document?: IsoDocument;
 }
 
 export interface RecordsService {
   create(actor: Actor, input: unknown, opts?: CreateOptions): Promise<MetadataRecord>;
   get(actor: Actor, id: string): Promise<MetadataRecord>;
   /** the record with the provenance of a harvested one (`harvest`) */
-  read(actor: Actor, id: string): Promise<MetadataRecord & { harvest?: Provenance }>;
+  read(actor: Actor, id: string): Promise<MetadataRecord & { harvest?: Provenance; isoDocument?: DocumentVersion }>;
+  /** every version of the record's ISO document, newest first (issue 19) */
+  documents(actor: Actor, id: string): Promise<DocumentVersion[]>;
+  /** one version with its XML; 404 when there is none with that number */
+  document(actor: Actor, id: string, seq: number): Promise<StoredDocument>;
   list(actor: Actor, query: ListQuery): Promise<RecordPage>;
   history(actor: Actor, id: string): Promise<HistoryEntry[]>;
   patch(actor: Actor, id: string, body: unknown, ifMatch?: string): Promise<MetadataRecord>;
@@ -131,6 +138,9 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     if (jsonEqual(v.doc, current)) return rec;
     if (renamed) await refuseTakenIdentifier(tx, rec.organisationId, v.doc.fileIdentifier!, rec.id);
     const updated = await tx.updateContent(rec.id, v.doc);
+    // the edited JSON is the document now: the render job writes its gmd render into this row
+    // (editing an imported document element by element is issue 19's point 4, not done here)
+    await tx.saveDocument({ recordId: rec.id, origin: 'editor', document: null });
     await tx.emit('record.updated', { recordId: updated.id, version: updated.version, status: updated.status });
     return updated;
   }
@@ -181,6 +191,7 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
         const rec = await tx.insertRecord({ id, fileIdentifier, status: 'DRAFT', organisationId: actor.organisationId, ownerId: actor.id, reviewerId: null, doc });
         // a concurrent create of the same identifier in this organisation (its unique index)
         if (!rec) throw identifierTaken(fileIdentifier, undefined);
+        await tx.saveDocument({ recordId: id, origin: opts.document ? 'import' : 'editor', document: opts.document ?? null });
         await tx.appendHistory({ recordId: id, actorId: actor.id, from: null, to: 'DRAFT', note: opts.note ?? null });
         await tx.emit('record.created', { recordId: id, version: rec.version });
         return rec;
@@ -193,8 +204,22 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
 
     async read(actor, id) {
       const rec = await readable(actor, id);
-      const harvest = await store.findProvenance(rec.id);
-      return harvest ? { ...rec, harvest } : rec;
+      const [harvest, documents] = await Promise.all([store.findProvenance(rec.id), store.listDocuments(rec.id)]);
+      // the current document's schema, origin and check report, for the workbench
+      const isoDocument = documents[0];
+      return { ...rec, ...(harvest ? { harvest } : {}), ...(isoDocument ? { isoDocument } : {}) };
+    },
+
+    async documents(actor, id) {
+      const rec = await readable(actor, id);
+      return store.listDocuments(rec.id);
+    },
+
+    async document(actor, id, seq) {
+      const rec = await readable(actor, id);
+      const found = await store.findDocument(rec.id, seq);
+      if (!found) throw new AppError('NOT_FOUND', `Rekaman "${id}" tidak memiliki dokumen versi ${seq}.`);
+      return found;
     },
 
     async reviewerCandidates(actor, id) {

@@ -13,6 +13,7 @@ import { detachHarvestedRecord, findProvenance } from './harvest-record.reposito
 import { findOrganisation } from './organisation.repository';
 import { listReviewerCandidates } from './reviewer-candidates.repository';
 import { AppError } from '../errors';
+import { findDocument, insertRecordDocuments, listDocuments } from './record-document.repository';
 
 /**
  * The records table. Every write recomputes the search projection from the document
@@ -263,6 +264,7 @@ function recordTx(tx: Queryable): RecordTx {
     savePublication: (id, version, doc) => savePublication(tx, id, version, doc),
     fileIdentifierHolder: (org, fid, except) => fileIdentifierHolder(tx, org, fid, except),
     publicFileIdentifierTaken: (fid, id) => publicFileIdentifierTaken(tx, fid, id),
+    saveDocument: (entry) => insertRecordDocuments(tx, [entry]),
   };
 }
 
@@ -278,5 +280,7 @@ export function recordStoreFor(db: Database): RecordStore {
     detachHarvest: (id) => detachHarvestedRecord(db, id),
     findOrganisation: (id) => findOrganisation(db, id),
     listReviewerCandidates: (organisationId, otherOrgs) => listReviewerCandidates(db, organisationId, otherOrgs),
+    listDocuments: (id) => listDocuments(db, id),
+    findDocument: (id, seq) => findDocument(db, id, seq),
   };
 }

@@ -45,7 +45,7 @@ describe('every CSW suite sample record', () => {
 
   it.each(files.map((f) => [`${f.suite}/${f.file}`]))('%s imports into a schema-valid document', (key) => {
     const r = get(key);
-    expect(r.doc.title.trim()).not.toBe('');
+    expect((r.doc.title ?? '').trim() !== '' || r.warnings.some((w) => w.includes('tanpa judul'))).toBe(true);
     expect(r.doc.fileIdentifier).toBeTruthy();
     expect(validateMetadataDoc(r.doc)).toEqual({ ok: true, doc: r.doc });
   });
