@@ -151,7 +151,8 @@
     </xsl:for-each>
     <xsl:for-each select="gmd:distributionInfo/gmd:MD_Distribution/gmd:transferOptions/gmd:MD_DigitalTransferOptions/gmd:onLine/gmd:CI_OnlineResource">
       <dct:references>
-        <xsl:for-each select="gmd:protocol/(gco:CharacterString|gmx:Anchor)"><xsl:attribute name="scheme" select="."/></xsl:for-each>
+        <!-- scheme is an xs:anyURI: a protocol written with spaces ("ESRI REST: Map Service") cannot be one -->
+        <xsl:for-each select="gmd:protocol/(gco:CharacterString|gmx:Anchor)[matches(., '^\S+$')]"><xsl:attribute name="scheme" select="."/></xsl:for-each>
         <xsl:value-of select="gmd:linkage/gmd:URL"/>
       </dct:references>
     </xsl:for-each>

@@ -40,6 +40,13 @@ export function assertMayCreate(actor: Actor): void {
   }
 }
 
+/** A record written in the editor has a title; only an imported document may lack one (issue 19). */
+const TITLE_REQUIRED = { path: '/title', message: 'Judul wajib diisi' };
+const hasTitle = (input: unknown): boolean => {
+  const t = (input as { title?: unknown } | null)?.title;
+  return typeof t === 'string' && t.trim() !== '';
+};
+
 export interface RecordsServiceDeps {
   store: RecordStore;
   afterCommit: AfterCommit;
@@ -134,7 +141,9 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     }
     if (!renamed) merged.fileIdentifier = fileIdentifier;
     const v = validateMetadataDoc(merged);
-    if (!v.ok) throw validationError(v.errors);
+    const titleErrors = hasTitle(merged) ? [] : [TITLE_REQUIRED];
+    if (!v.ok) throw validationError([...titleErrors, ...v.errors]);
+    if (titleErrors.length) throw validationError(titleErrors);
     if (jsonEqual(v.doc, current)) return rec;
     if (renamed) await refuseTakenIdentifier(tx, rec.organisationId, v.doc.fileIdentifier!, rec.id);
     const updated = await tx.updateContent(rec.id, v.doc);
@@ -181,7 +190,10 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     async create(actor, input, opts = {}) {
       assertMayCreate(actor);
       const v = validateMetadataDoc(input);
-      if (!v.ok) throw validationError(v.errors);
+      // the editor's JSON needs a title; an uploaded document without one keeps none (issue 19)
+      const titleErrors = !opts.document && !hasTitle(input) ? [TITLE_REQUIRED] : [];
+      if (!v.ok) throw validationError([...titleErrors, ...v.errors]);
+      if (titleErrors.length) throw validationError(titleErrors);
       // the key is always the server's, so which keys exist never shows through a create
       const id = newId();
       const fileIdentifier = v.doc.fileIdentifier ?? id;
