@@ -15,6 +15,8 @@
     dates are dct:created, dct:issued and, for the revision, dc:date.
   - dc:creator / dc:publisher / dc:contributor come from the contact roles (originator, author,
     principalInvestigator / publisher, distributor, resourceProvider / every other role).
+  - Stored documents (issue 19) are read as written: values in gco:CharacterString or gmx:Anchor,
+    the root gmd:MD_Metadata or gmi:MI_Metadata (2005 and 19115-2 1.0 namespaces).
   - ows:BoundingBox uses urn:ogc:def:crs:EPSG::4326, so its corners are latitude longitude:
     LowerCorner "south west", UpperCorner "north east". A box crossing the antimeridian keeps
     west > east, as ISO does.
@@ -23,6 +25,9 @@
   xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
   xmlns:gmd="http://www.isotc211.org/2005/gmd"
   xmlns:gco="http://www.isotc211.org/2005/gco"
+  xmlns:gmx="http://www.isotc211.org/2005/gmx"
+  xmlns:gmi="http://www.isotc211.org/2005/gmi"
+  xmlns:gmi2="http://standards.iso.org/iso/19115/-2/gmi/1.0"
   xmlns:gml="http://www.opengis.net/gml"
   xmlns:csw="http://www.opengis.net/cat/csw/2.0.2"
   xmlns:dc="http://purl.org/dc/elements/1.1/"
@@ -37,7 +42,8 @@
   <xsl:variable name="PUBLISHER_ROLES" select="('publisher', 'distributor', 'resourceProvider')"/>
 
   <xsl:template match="/">
-    <xsl:for-each select="gmd:MD_Metadata">
+    <!-- the catalogue's own gmd render, or a stored document: ISO 19139 or ISO 19115-2 (gmi, both namespaces) -->
+    <xsl:for-each select="gmd:MD_Metadata | gmi:MI_Metadata | gmi2:MI_Metadata">
       <xsl:variable name="head" as="element()*"><xsl:call-template name="dc-head"/></xsl:variable>
       <xsl:variable name="summary" as="element()*"><xsl:call-template name="dc-summary-body"/></xsl:variable>
       <xsl:variable name="bbox" as="element()*"><xsl:call-template name="dc-bbox"/></xsl:variable>
@@ -71,33 +77,33 @@
 
   <xsl:template name="dc-head">
     <xsl:variable name="id" select="gmd:identificationInfo/*[1]"/>
-    <dc:identifier><xsl:value-of select="gmd:fileIdentifier/gco:CharacterString"/></dc:identifier>
-    <dc:title><xsl:value-of select="$id/gmd:citation/gmd:CI_Citation/gmd:title/gco:CharacterString"/></dc:title>
+    <dc:identifier><xsl:value-of select="gmd:fileIdentifier/(gco:CharacterString|gmx:Anchor)"/></dc:identifier>
+    <dc:title><xsl:value-of select="$id/gmd:citation/gmd:CI_Citation/gmd:title/(gco:CharacterString|gmx:Anchor)"/></dc:title>
     <dc:type>
-      <xsl:value-of select="(gmd:hierarchyLevelName/gco:CharacterString, gmd:hierarchyLevel/*/@codeListValue, 'dataset')[normalize-space()][1]"/>
+      <xsl:value-of select="(gmd:hierarchyLevelName/(gco:CharacterString|gmx:Anchor), gmd:hierarchyLevel/*/@codeListValue, 'dataset')[normalize-space()][1]"/>
     </dc:type>
   </xsl:template>
 
   <!-- subject, format, relation, modified, abstract, spatial: the summary elements after the head -->
   <xsl:template name="dc-summary-body">
     <xsl:variable name="id" select="gmd:identificationInfo/*[1]"/>
-    <xsl:for-each select="$id/gmd:descriptiveKeywords/gmd:MD_Keywords/gmd:keyword/gco:CharacterString">
+    <xsl:for-each select="$id/gmd:descriptiveKeywords/gmd:MD_Keywords/gmd:keyword/(gco:CharacterString|gmx:Anchor)">
       <dc:subject><xsl:value-of select="."/></dc:subject>
     </xsl:for-each>
     <xsl:for-each select="$id/gmd:topicCategory/gmd:MD_TopicCategoryCode">
       <dc:subject scheme="{$TOPIC_SCHEME}"><xsl:value-of select="."/></dc:subject>
     </xsl:for-each>
-    <xsl:for-each select="gmd:distributionInfo/gmd:MD_Distribution/gmd:distributionFormat/gmd:MD_Format/gmd:name/gco:CharacterString">
+    <xsl:for-each select="gmd:distributionInfo/gmd:MD_Distribution/gmd:distributionFormat/gmd:MD_Format/gmd:name/(gco:CharacterString|gmx:Anchor)">
       <dc:format><xsl:value-of select="."/></dc:format>
     </xsl:for-each>
-    <xsl:for-each select="$id/gmd:aggregationInfo/gmd:MD_AggregateInformation/gmd:aggregateDataSetIdentifier/*/gmd:code/gco:CharacterString">
+    <xsl:for-each select="$id/gmd:aggregationInfo/gmd:MD_AggregateInformation/gmd:aggregateDataSetIdentifier/*/gmd:code/(gco:CharacterString|gmx:Anchor)">
       <dc:relation><xsl:value-of select="."/></dc:relation>
     </xsl:for-each>
     <dct:modified><xsl:value-of select="gmd:dateStamp/*"/></dct:modified>
-    <xsl:for-each select="$id/gmd:abstract/gco:CharacterString">
+    <xsl:for-each select="$id/gmd:abstract/(gco:CharacterString|gmx:Anchor)">
       <dct:abstract><xsl:value-of select="."/></dct:abstract>
     </xsl:for-each>
-    <xsl:for-each select="$id/gmd:extent/gmd:EX_Extent/gmd:geographicElement/gmd:EX_GeographicDescription/gmd:geographicIdentifier/*/gmd:code/gco:CharacterString">
+    <xsl:for-each select="$id/gmd:extent/gmd:EX_Extent/gmd:geographicElement/gmd:EX_GeographicDescription/gmd:geographicIdentifier/*/gmd:code/(gco:CharacterString|gmx:Anchor)">
       <dct:spatial><xsl:value-of select="."/></dct:spatial>
     </xsl:for-each>
   </xsl:template>
@@ -106,28 +112,28 @@
   <xsl:template name="dc-full-extras">
     <xsl:variable name="id" select="gmd:identificationInfo/*[1]"/>
     <xsl:variable name="parties" select="$id/gmd:pointOfContact/gmd:CI_ResponsibleParty"/>
-    <xsl:for-each select="distinct-values($parties[gmd:role/*/@codeListValue = $CREATOR_ROLES]/(gmd:organisationName, gmd:individualName)[1]/gco:CharacterString)">
+    <xsl:for-each select="distinct-values($parties[gmd:role/*/@codeListValue = $CREATOR_ROLES]/(gmd:organisationName, gmd:individualName)[1]/(gco:CharacterString|gmx:Anchor))">
       <dc:creator><xsl:value-of select="."/></dc:creator>
     </xsl:for-each>
-    <xsl:for-each select="distinct-values($parties[gmd:role/*/@codeListValue = $PUBLISHER_ROLES]/(gmd:organisationName, gmd:individualName)[1]/gco:CharacterString)">
+    <xsl:for-each select="distinct-values($parties[gmd:role/*/@codeListValue = $PUBLISHER_ROLES]/(gmd:organisationName, gmd:individualName)[1]/(gco:CharacterString|gmx:Anchor))">
       <dc:publisher><xsl:value-of select="."/></dc:publisher>
     </xsl:for-each>
-    <xsl:for-each select="distinct-values($parties[not(gmd:role/*/@codeListValue = ($CREATOR_ROLES, $PUBLISHER_ROLES))]/(gmd:organisationName, gmd:individualName)[1]/gco:CharacterString)">
+    <xsl:for-each select="distinct-values($parties[not(gmd:role/*/@codeListValue = ($CREATOR_ROLES, $PUBLISHER_ROLES))]/(gmd:organisationName, gmd:individualName)[1]/(gco:CharacterString|gmx:Anchor))">
       <dc:contributor><xsl:value-of select="."/></dc:contributor>
     </xsl:for-each>
     <xsl:for-each select="$id/gmd:language/gmd:LanguageCode">
       <dc:language><xsl:value-of select="@codeListValue"/></dc:language>
     </xsl:for-each>
-    <xsl:for-each select="$id/gmd:resourceConstraints/*/gmd:useLimitation/gco:CharacterString">
+    <xsl:for-each select="$id/gmd:resourceConstraints/*/gmd:useLimitation/(gco:CharacterString|gmx:Anchor)">
       <dc:rights><xsl:value-of select="."/></dc:rights>
     </xsl:for-each>
-    <xsl:for-each select="$id/gmd:resourceConstraints/gmd:MD_LegalConstraints/gmd:otherConstraints/gco:CharacterString">
+    <xsl:for-each select="$id/gmd:resourceConstraints/gmd:MD_LegalConstraints/gmd:otherConstraints/(gco:CharacterString|gmx:Anchor)">
       <dct:license><xsl:value-of select="."/></dct:license>
     </xsl:for-each>
     <xsl:for-each select="$id/gmd:resourceConstraints/gmd:MD_SecurityConstraints/gmd:classification/*/@codeListValue">
       <dct:accessRights><xsl:value-of select="."/></dct:accessRights>
     </xsl:for-each>
-    <xsl:for-each select="gmd:dataQualityInfo/gmd:DQ_DataQuality/gmd:lineage/gmd:LI_Lineage/gmd:source/gmd:LI_Source/gmd:description/gco:CharacterString">
+    <xsl:for-each select="gmd:dataQualityInfo/gmd:DQ_DataQuality/gmd:lineage/gmd:LI_Lineage/gmd:source/gmd:LI_Source/gmd:description/(gco:CharacterString|gmx:Anchor)">
       <dc:source><xsl:value-of select="."/></dc:source>
     </xsl:for-each>
     <xsl:for-each select="$id/gmd:citation/gmd:CI_Citation/gmd:date/gmd:CI_Date">
@@ -145,7 +151,8 @@
     </xsl:for-each>
     <xsl:for-each select="gmd:distributionInfo/gmd:MD_Distribution/gmd:transferOptions/gmd:MD_DigitalTransferOptions/gmd:onLine/gmd:CI_OnlineResource">
       <dct:references>
-        <xsl:for-each select="gmd:protocol/gco:CharacterString"><xsl:attribute name="scheme" select="."/></xsl:for-each>
+        <!-- scheme is an xs:anyURI: a protocol written with spaces ("ESRI REST: Map Service") cannot be one -->
+        <xsl:for-each select="gmd:protocol/(gco:CharacterString|gmx:Anchor)[matches(., '^\S+$')]"><xsl:attribute name="scheme" select="."/></xsl:for-each>
         <xsl:value-of select="gmd:linkage/gmd:URL"/>
       </dct:references>
     </xsl:for-each>

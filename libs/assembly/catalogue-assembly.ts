@@ -2,6 +2,7 @@ import type { Config, ServiceIdentity } from '../config';
 import type { KeyValueStore } from '../cache/key-value';
 import type { Database } from '../db/database';
 import { loadServiceIdentity } from '../db/service-identity.repository';
+import { documentAwareRenderer } from './document-renderer';
 import { createSearchStore } from '../db/search.repository';
 import { gateQueryable } from '../db/gated-queryable';
 import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../csw/csw-endpoint';
@@ -56,7 +57,8 @@ export interface BuiltinCatalogueDeps {
 }
 
 export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatalogue {
-  const { config, db, kv, logger, renderer, jobs } = deps;
+  const { config, db, kv, logger, jobs } = deps;
+  const renderer = deps.renderer && documentAwareRenderer(db, deps.renderer);
   const makeCache: ResponseCacheFactory = deps.responseCache ?? createResponseCache;
   const store = createSearchStore(gateQueryable(db, PUBLIC_DB_SHARE));
   // one memo and one set of background counts for both protocols: a broad search counted for
@@ -113,8 +115,9 @@ export type CswWarmerDeps = Pick<BuiltinCatalogueDeps, 'config' | 'db' | 'kv' | 
  * process that runs jobs; undefined when CSW is an external provider.
  */
 export function assembleCswWarmer(deps: CswWarmerDeps): CswWarmTarget | undefined {
-  const { config, db, kv, logger, renderer } = deps;
+  const { config, db, kv, logger } = deps;
   if (config.csw.provider !== 'builtin') return undefined;
+  const renderer = documentAwareRenderer(db, deps.renderer);
   const store = createSearchStore(db);
   const csw = createBuiltinCsw({
     ...builtinCswSettings(config),

@@ -3,6 +3,7 @@ import { refreshHarvestStatistics, harvestStoreFor } from '../db/harvest-store';
 import { lintasOrgRecountStoreFor } from '../db/lintas-org.repository';
 import { loadNotificationContext } from '../db/notify-recipients.repository';
 import { findRecordById } from '../db/record.repository';
+import { fillEditorDocument, findCurrentDocument } from '../db/record-document.repository';
 import { findStaleRenderRecords, renderVersions, upsertRenders } from '../db/render.repository';
 import type { JobStores, RenderStore } from '../processors/job-stores.ports';
 
@@ -25,6 +26,8 @@ export function jobStoresFor(db: Database): JobStores {
 export function renderStoreFor(db: Database): RenderStore {
   return {
     findRecord: (recordId) => findRecordById(db, recordId),
+    findDocument: (recordId) => findCurrentDocument(db, recordId),
+    fillEditorDocument: (recordId, seq, xml) => fillEditorDocument(db, recordId, seq, xml),
     renderVersions: (recordId) => renderVersions(db, recordId),
     upsertRenders: (recordId, version, renders) => upsertRenders(db, recordId, version, renders),
     findStaleRecords: (opts) => findStaleRenderRecords(db, opts),

@@ -6,6 +6,7 @@ import { lintasOrgStoreFor } from '../db/lintas-org.repository';
 import { userStoreFor } from '../db/user-store';
 import { harvestSourceStoreFor } from '../db/harvest-source-store';
 import { findRender } from '../db/render.repository';
+import { documentAwareRenderer } from './document-renderer';
 import { loadServiceIdentity, saveServiceIdentity } from '../db/service-identity.repository';
 import { createRecordsService, type RecordsService } from '../catalogue/records.service';
 import { createRecordsBatch, type RecordsBatch } from '../catalogue/records-batch';
@@ -89,6 +90,7 @@ export function harvestSourcesOn(db: Database, jobs: Pick<JobSystem, 'enqueue' |
  */
 export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
   const { config, db, logger, afterCommit, jobs, objectStore, renderer } = deps;
+  const onTheSpot = documentAwareRenderer(db, renderer);
   const urlOf = (id: string): string => thumbnailUrlOf(config.baseUrl, id);
   const records = createRecordsService({
     store: recordStoreFor(db),
@@ -121,7 +123,7 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
     exports: createRecordExports<ExportFormat>({
       findRecord: (id) => findRecordById(db, id),
       findRender: (id, format) => findRender(db, id, format),
-      render: async (record, format) => renderer.render(record, format),
+      render: async (record, format) => onTheSpot.render(record, format),
       requestRender,
     }),
     users: usersOn(db),

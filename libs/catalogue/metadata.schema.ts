@@ -32,8 +32,12 @@ function objectSchema<T>(
  * ajv compiles them with the `u` flag, where `\-` inside a class is a valid escape.
  */
 export const SCHEMA_PATTERNS = {
-  /** appears in URLs and XML ids: no slash, no space, no leading punctuation */
-  fileIdentifier: '^[A-Za-z0-9][A-Za-z0-9._:\\-]{0,199}$',
+  /**
+   * any identifier real catalogues publish (URLs, paths, spaces, `..`: issue 19); only blank
+   * ends are refused. It never appears raw in a path: REST uses the internal key, OARec and
+   * OAI-PMH percent-encode or wrap it
+   */
+  fileIdentifier: '^\\S(?:[\\s\\S]*\\S)?$',
   /** YYYY, YYYY-MM, YYYY-MM-DD or an RFC 3339 date-time (calendar days are checked after the schema) */
   isoDate:
     '^\\d{4}(?:-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\\d|3[01])' +
@@ -146,7 +150,7 @@ export const METADATA_SCHEMA: JsonSchema = {
   description: 'Inti ISO 19115 sebagai JSON. Field yang dikelola server (id, status, version, …) tidak boleh dikirim.',
   ...objectSchema<MetadataDoc>(
     {
-      fileIdentifier: { type: 'string', pattern: SCHEMA_PATTERNS.fileIdentifier },
+      fileIdentifier: { type: 'string', maxLength: LIMITS.text, pattern: SCHEMA_PATTERNS.fileIdentifier },
       title: { type: 'string', minLength: 1, maxLength: LIMITS.title, pattern: SCHEMA_PATTERNS.nonBlank },
       abstract: text(LIMITS.longText),
       purpose: text(LIMITS.longText),
@@ -179,6 +183,6 @@ export const METADATA_SCHEMA: JsonSchema = {
       relations: arrayOf(nonEmptyText()),
       sources: arrayOf(nonEmptyText()),
     },
-    { title: true },
+    {},
   ),
 };

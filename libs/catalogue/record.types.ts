@@ -98,7 +98,8 @@ export interface MetadataDoc {
    * organisation or a record that is or was public uses it; fixed once the record is published
    */
   fileIdentifier?: string;
-  title: string;
+  /** absent only for a record whose document has none (issue 19: nothing is invented); required to submit */
+  title?: string;
   abstract?: string;
   purpose?: string;
   /** BAHASA (ISO 639-2/T: ind, eng, …) */

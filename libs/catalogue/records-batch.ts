@@ -8,7 +8,8 @@ import type { BatchRecordRow, NewHistoryEntry, RecordBatchStore, RecordEvent } f
  * - a new record: history null → DRAFT (and DRAFT → PUBLISHED when the operator publishes),
  *   events `record.created` (and `record.status-changed`), actor = the owner;
  * - an identifier held by the organisation or by a record that is or was public is taken;
- *   with `update`, the organisation's own record gets the new content (version + 1,
+ *   with `update`, the organisation's own record gets the new content when its JSON or its
+ *   stored ISO document differs (version + 1,
  *   `record.updated`, status and history untouched, as a content edit); another
  *   organisation's record is never touched and never named beyond "another organisation".
  *
@@ -86,6 +87,13 @@ export function createRecordsBatch(deps: { store: RecordBatchStore }): RecordsBa
       } else {
         for (const r of taken) skipped.set(r.fileIdentifier, TAKEN);
       }
+      // each record created or replaced keeps the document it was derived from (issue 19)
+      const byId = new Map(rows.map((r) => [r.fileIdentifier, r]));
+      const documents = [...inserted, ...updated].flatMap(([fid, recordId]) => {
+        const document = byId.get(fid)?.document;
+        return document ? [{ recordId, origin: 'import' as const, document }] : [];
+      });
+      await tx.saveDocuments(documents);
       await tx.appendHistory(history);
       await tx.emit(events);
       return { inserted, updated, skipped };

@@ -1,3 +1,4 @@
+import type { DocumentVersion, IsoDocument, NewRecordDocument, StoredDocument } from './record-document';
 import type { MetadataDoc, MetadataRecord, RecordStatus } from './record.types';
 import type { Organisation, User } from './user.types';
 import type { ReadScope } from './visibility';
@@ -99,6 +100,8 @@ export interface RecordTx {
   findRevisionOf(recordId: string): Promise<MetadataRecord | undefined>;
   /** the history rows of `fromRecordId` become `toRecordId`'s (a published revision joins its record) */
   moveHistory(fromRecordId: string, toRecordId: string): Promise<void>;
+  /** a new version of the record's ISO document at its current version (record_documents) */
+  saveDocument(entry: { recordId: string } & NewRecordDocument): Promise<void>;
 }
 
 /** The document of a record as it was at its latest publication. */
@@ -136,6 +139,10 @@ export interface RecordStore {
   findOrganisation(id: string): Promise<Organisation | undefined>;
   /** active QCQE of the organisation, and of the others too when `otherOrgs` */
   listReviewerCandidates(organisationId: string, otherOrgs: boolean): Promise<ReviewerCandidate[]>;
+  /** every stored version of the record's ISO document, newest first, without XML (issue 19) */
+  listDocuments(recordId: string): Promise<DocumentVersion[]>;
+  /** one version with its XML */
+  findDocument(recordId: string, seq: number): Promise<StoredDocument | undefined>;
 }
 
 export interface LintasOrgCounts {
@@ -188,6 +195,8 @@ export interface BatchRecordRow {
   /** the MetadataDoc serialised (its fileIdentifier = `fileIdentifier`) */
   docJson: string;
   projection: SearchProjection;
+  /** the ISO document the JSON was derived from (issue 19); absent for Dublin Core */
+  document?: IsoDocument;
 }
 
 /** An event of the transactional outbox, typed by the record events' table. */
@@ -210,6 +219,8 @@ export interface RecordBatchTx {
   updateChanged(rows: readonly BatchRecordRow[], organisationId: string): Promise<{ id: string; fileIdentifier: string; version: number; status: RecordStatus }[]>;
   appendHistory(entries: readonly NewHistoryEntry[]): Promise<void>;
   emit(events: readonly RecordEvent[]): Promise<void>;
+  /** a new document version for each record (record_documents, migration 060) */
+  saveDocuments(entries: readonly ({ recordId: string } & NewRecordDocument)[]): Promise<void>;
 }
 
 export interface RecordBatchStore {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, validationError } from '../errors';
 import { applyMergePatch, jsonEqual } from './merge-patch';
+import type { DocumentVersion, IsoDocument, StoredDocument } from './record-document';
 import type { MetadataDoc, MetadataRecord, Role } from './record.types';
 import type { AfterCommit, HistoryEntry, ListQuery, RecordPage, RecordStore, RecordTx } from './records.ports';
 import { diffDocuments, type FieldChange } from './record-diff';
@@ -40,6 +41,13 @@ export function assertMayCreate(actor: Actor): void {
   }
 }
 
+/** A record written in the editor has a title; only an imported document may lack one (issue 19). */
+const TITLE_REQUIRED = { path: '/title', message: 'Judul wajib diisi' };
+const hasTitle = (input: unknown): boolean => {
+  const t = (input as { title?: unknown } | null)?.title;
+  return typeof t === 'string' && t.trim() !== '';
+};
+
 export interface RecordsServiceDeps {
   store: RecordStore;
   afterCommit: AfterCommit;
@@ -55,13 +63,19 @@ export interface RecordsServiceDeps {
 export interface CreateOptions {
   /** history note of the creation, e.g. "Impor XML (gmd)" */
   note?: string;
+  /** the uploaded ISO document the JSON was derived from (issue 19); without it the JSON is the editor's */
+  document?: IsoDocument;
 }
 
 export interface RecordsService {
   create(actor: Actor, input: unknown, opts?: CreateOptions): Promise<MetadataRecord>;
   get(actor: Actor, id: string): Promise<MetadataRecord>;
   /** the record with the provenance of a harvested one (`harvest`) */
-  read(actor: Actor, id: string): Promise<MetadataRecord & { harvest?: Provenance }>;
+  read(actor: Actor, id: string): Promise<MetadataRecord & { harvest?: Provenance; isoDocument?: DocumentVersion }>;
+  /** every version of the record's ISO document, newest first (issue 19) */
+  documents(actor: Actor, id: string): Promise<DocumentVersion[]>;
+  /** one version with its XML; 404 when there is none with that number */
+  document(actor: Actor, id: string, seq: number): Promise<StoredDocument>;
   list(actor: Actor, query: ListQuery): Promise<RecordPage>;
   history(actor: Actor, id: string): Promise<HistoryEntry[]>;
   patch(actor: Actor, id: string, body: unknown, ifMatch?: string): Promise<MetadataRecord>;
@@ -143,10 +157,15 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     }
     if (!renamed) merged.fileIdentifier = fileIdentifier;
     const v = validateMetadataDoc(merged);
-    if (!v.ok) throw validationError(v.errors);
+    const titleErrors = hasTitle(merged) ? [] : [TITLE_REQUIRED];
+    if (!v.ok) throw validationError([...titleErrors, ...v.errors]);
+    if (titleErrors.length) throw validationError(titleErrors);
     if (jsonEqual(v.doc, current)) return rec;
     if (renamed) await refuseTakenIdentifier(tx, rec.organisationId, v.doc.fileIdentifier!, rec.id);
     const updated = await tx.updateContent(rec.id, v.doc);
+    // the edited JSON is the document now: the render job writes its gmd render into this row
+    // (editing an imported document element by element is issue 19's point 4, not done here)
+    await tx.saveDocument({ recordId: rec.id, origin: 'editor', document: null });
     if (correction !== undefined) {
       // the corrected document is what is published now: the next review compares with it
       await tx.savePublication(rec.id, updated.version, docOf(updated));
@@ -171,6 +190,9 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     let doc: MetadataDoc = { ...docOf(rev), fileIdentifier: published.fileIdentifier ?? published.id };
     if (deps.adoptRevisionAssets) doc = await deps.adoptRevisionAssets(rev.id, published.id, doc);
     const updated = await tx.updateContent(published.id, doc);
+    // the revision's edited JSON is the record's document now (the render job writes its gmd
+    // render into this row), as for any edit: element-level editing is issue 19's point 4
+    await tx.saveDocument({ recordId: published.id, origin: 'editor', document: null });
     await tx.savePublication(published.id, updated.version, docOf(updated));
     await tx.appendHistory({ recordId: rev.id, actorId: actor.id, from: rev.status, to: 'PUBLISHED', note, action: 'revision-published' });
     await tx.moveHistory(rev.id, published.id);
@@ -222,7 +244,10 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     async create(actor, input, opts = {}) {
       assertMayCreate(actor);
       const v = validateMetadataDoc(input);
-      if (!v.ok) throw validationError(v.errors);
+      // the editor's JSON needs a title; an uploaded document without one keeps none (issue 19)
+      const titleErrors = !opts.document && !hasTitle(input) ? [TITLE_REQUIRED] : [];
+      if (!v.ok) throw validationError([...titleErrors, ...v.errors]);
+      if (titleErrors.length) throw validationError(titleErrors);
       // the key is always the server's, so which keys exist never shows through a create
       const id = newId();
       const fileIdentifier = v.doc.fileIdentifier ?? id;
@@ -232,6 +257,7 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
         const rec = await tx.insertRecord({ id, fileIdentifier, status: 'DRAFT', organisationId: actor.organisationId, ownerId: actor.id, reviewerId: null, doc });
         // a concurrent create of the same identifier in this organisation (its unique index)
         if (!rec) throw identifierTaken(fileIdentifier, undefined);
+        await tx.saveDocument({ recordId: id, origin: opts.document ? 'import' : 'editor', document: opts.document ?? null });
         await tx.appendHistory({ recordId: id, actorId: actor.id, from: null, to: 'DRAFT', note: opts.note ?? null });
         await tx.emit('record.created', { recordId: id, version: rec.version });
         return rec;
@@ -244,8 +270,22 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
 
     async read(actor, id) {
       const rec = await readable(actor, id);
-      const harvest = await store.findProvenance(rec.id);
-      return harvest ? { ...rec, harvest } : rec;
+      const [harvest, documents] = await Promise.all([store.findProvenance(rec.id), store.listDocuments(rec.id)]);
+      // the current document's schema, origin and check report, for the workbench
+      const isoDocument = documents[0];
+      return { ...rec, ...(harvest ? { harvest } : {}), ...(isoDocument ? { isoDocument } : {}) };
+    },
+
+    async documents(actor, id) {
+      const rec = await readable(actor, id);
+      return store.listDocuments(rec.id);
+    },
+
+    async document(actor, id, seq) {
+      const rec = await readable(actor, id);
+      const found = await store.findDocument(rec.id, seq);
+      if (!found) throw new AppError('NOT_FOUND', `Rekaman "${id}" tidak memiliki dokumen versi ${seq}.`);
+      return found;
     },
 
     async reviewerCandidates(actor, id) {

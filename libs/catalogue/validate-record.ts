@@ -57,7 +57,7 @@ const URL_MESSAGE = 'URL tidak valid: harus alamat lengkap yang diawali http://,
 
 const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
   [SCHEMA_PATTERNS.fileIdentifier]:
-    'Pengenal hanya boleh berisi huruf, angka, titik, garis bawah, titik dua dan tanda hubung, diawali huruf atau angka, maksimal 200 karakter',
+    'Pengenal tidak boleh kosong dan tidak boleh diawali atau diakhiri spasi',
   [SCHEMA_PATTERNS.isoDate]:
     'Tanggal harus berformat YYYY, YYYY-MM, YYYY-MM-DD atau tanggal-waktu RFC 3339 (mis. 2024-05-01T08:00:00+07:00)',
   [SCHEMA_PATTERNS.epsg]: 'Sistem referensi harus berformat EPSG:kode, mis. EPSG:4326',

@@ -2,6 +2,7 @@ import type { RecordStatus } from '../catalogue/record.types';
 import type { HarvestRow, KnownRecord, PageWrite, PageWriteResult } from '../harvest/harvest.ports';
 import type { Database, Queryable } from './database';
 import { insertRecordBatch, updateRecordBatch } from './record-batch.repository';
+import { insertRecordDocuments } from './record-document.repository';
 import { iso, isoOrNull } from './row-mapping';
 import type { Provenance } from '../catalogue/harvested-record';
 
@@ -119,6 +120,15 @@ export async function writeHarvestPage(db: Database, w: PageWrite): Promise<Page
     if (source.mode === 'review') await moveStatus(tx, moved, ALL_BUT('DRAFT'), 'DRAFT', source.ownerId, `${w.note}: isi berubah di sumber, perlu review ulang`);
     else await moveStatus(tx, moved, ALL_BUT('PUBLISHED'), 'PUBLISHED', source.ownerId, w.note);
 
+    // issue 19: the source's document is kept with provenance, a new version for each record
+    // added or changed (the update above compared documents, not projections)
+    const fetchedAt = new Date().toISOString();
+    const documentOf = (row: HarvestRow, recordId: string) => (row.document
+      ? [{ recordId, origin: 'harvest' as const, document: row.document, sourceId: source.id, fetchedAt }] : []);
+    await insertRecordDocuments(tx, [
+      ...added.flatMap((row) => documentOf(row, inserted.get(row.fileIdentifier)!)),
+      ...updates.filter((row) => changed.has(ours.get(row.fileIdentifier)!)).flatMap((row) => documentOf(row, ours.get(row.fileIdentifier)!)),
+    ]);
     await upsertState(tx, source.id, w.runId, [
       ...added.map((row) => ({ key: inserted.get(row.fileIdentifier)!, row })),
       ...updates.map((row) => ({ key: ours.get(row.fileIdentifier)!, row })),

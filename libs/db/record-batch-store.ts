@@ -3,6 +3,7 @@ import { analyzeTables } from './analyze-tables';
 import type { Database } from './database';
 import { appendHistoryRows } from './history.repository';
 import { appendEvents } from './outbox.repository';
+import { insertRecordDocuments } from './record-document.repository';
 import { insertRecordRows, lockExistingRecords, RECORD_BATCH_TABLES, updateRecordRows } from './record-batch.repository';
 
 /** The records use case's batch port on a database (PostgreSQL or PGlite): one statement per kind of write. */
@@ -14,6 +15,7 @@ export function recordBatchStoreFor(db: Database): RecordBatchStore {
       updateChanged: (rows, organisationId) => updateRecordRows(tx, rows, organisationId),
       appendHistory: (entries) => appendHistoryRows(tx, entries),
       emit: (events) => appendEvents(tx, events),
+      saveDocuments: (entries) => insertRecordDocuments(tx, entries),
     })),
     refreshStatistics: () => analyzeTables(db, RECORD_BATCH_TABLES),
   };

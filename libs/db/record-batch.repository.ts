@@ -39,7 +39,7 @@ export interface InsertBatchOptions {
 export const RECORD_BATCH_TABLES: readonly string[] = ['records', 'record_history', 'outbox'];
 
 /** `jsonb_to_recordset(...) AS s(key text, file_identifier text, doc jsonb, title text, keywords text[], …)`: the row type the JSON is read as */
-export const BATCH_ROW_SOURCE = `jsonb_to_recordset($1::jsonb) AS s(key text, file_identifier text, doc jsonb, ${PROJECTION_COLUMNS.map((c) => `${c} ${projectionSqlType(c)}`).join(', ')})`;
+export const BATCH_ROW_SOURCE = `jsonb_to_recordset($1::jsonb) AS s(key text, file_identifier text, doc jsonb, doc_xml text, ${PROJECTION_COLUMNS.map((c) => `${c} ${projectionSqlType(c)}`).join(', ')})`;
 const SOURCE = BATCH_ROW_SOURCE;
 
 /** target column → expression over `s` */
@@ -50,7 +50,7 @@ const ASSIGNMENTS: [string, string][] = [
 
 /** The jsonb array parameter; each doc is spliced in as already-serialised JSON. `keys[i]` is row i's new key. */
 function rowsParam(rows: readonly BatchRecordRow[], keys?: readonly string[]): string {
-  return `[${rows.map((r, i) => `{"doc":${r.docJson},${JSON.stringify({ key: keys?.[i] ?? null, file_identifier: r.fileIdentifier, ...r.projection }).slice(1)}`).join(',')}]`;
+  return `[${rows.map((r, i) => `{"doc":${r.docJson},${JSON.stringify({ key: keys?.[i] ?? null, file_identifier: r.fileIdentifier, doc_xml: r.document?.xml ?? null, ...r.projection }).slice(1)}`).join(',')}]`;
 }
 
 /** The records of a batch whose identifiers are free, each under its new key ($2 status, $3 organisation, $4 owner). */
@@ -132,13 +132,21 @@ export async function lockExistingRecords(tx: Queryable, ids: readonly string[],
   return out;
 }
 
-/** The organisation's records of the batch whose document differs ($2 organisation): version + 1. */
+/**
+ * The organisation's records of the batch whose content differs ($2 organisation): version + 1.
+ * Issue 19: documents are compared, not only projections — a re-import whose XML changed in an
+ * element the JSON does not carry is still a new version (a row without a document compares
+ * its JSON alone, as before).
+ */
 const UPDATE_RECORDS = `
   UPDATE records r SET ${ASSIGNMENTS.map(([c, e]) => `${c} = ${e}`).join(', ')}, version = r.version + 1, updated_at = now()
     FROM ${SOURCE}
-   WHERE r.organisation_id = $2::text AND r.file_identifier = s.file_identifier AND r.doc IS DISTINCT FROM s.doc
+   WHERE r.organisation_id = $2::text AND r.file_identifier = s.file_identifier
      -- a revision's working copy shares the identifier but is its author's, not the import's
      AND r.revision_of IS NULL
+     AND (r.doc IS DISTINCT FROM s.doc
+          OR (s.doc_xml IS NOT NULL AND s.doc_xml IS DISTINCT FROM
+              (SELECT d.xml FROM record_documents d WHERE d.record_id = r.id ORDER BY d.seq DESC LIMIT 1)))
   RETURNING r.id, r.file_identifier, r.version, r.status
 `;
 

@@ -14,6 +14,7 @@ import { detachHarvestedRecord, findProvenance } from './harvest-record.reposito
 import { findOrganisation } from './organisation.repository';
 import { listReviewerCandidates } from './reviewer-candidates.repository';
 import { AppError } from '../errors';
+import { findDocument, insertRecordDocuments, listDocuments } from './record-document.repository';
 
 /**
  * The records table. Every write recomputes the search projection from the document
@@ -268,6 +269,7 @@ function recordTx(tx: Queryable): RecordTx {
     publicFileIdentifierTaken: (fid, id) => publicFileIdentifierTaken(tx, fid, id),
     findRevisionOf: (id) => findRevisionOf(tx, id),
     moveHistory: (from, to) => moveHistory(tx, from, to),
+    saveDocument: (entry) => insertRecordDocuments(tx, [entry]),
   };
 }
 
@@ -284,5 +286,7 @@ export function recordStoreFor(db: Database): RecordStore {
     detachHarvest: (id) => detachHarvestedRecord(db, id),
     findOrganisation: (id) => findOrganisation(db, id),
     listReviewerCandidates: (organisationId, otherOrgs) => listReviewerCandidates(db, organisationId, otherOrgs),
+    listDocuments: (id) => listDocuments(db, id),
+    findDocument: (id, seq) => findDocument(db, id, seq),
   };
 }

@@ -1,3 +1,4 @@
+import type { IsoDocument } from '../catalogue/record-document';
 import type { SearchProjection } from '../catalogue/search-projection';
 import type { HarvestRun, HarvestSource, RunReport, RunTrigger } from './harvest.types';
 
@@ -22,6 +23,8 @@ export interface HarvestRow {
   modified: string | null;
   /** the source's identifier when it differs from `fileIdentifier` (OAI-PMH) */
   sourceIdentifier?: string;
+  /** the source's ISO document, kept with the record (issue 19); absent for Dublin Core and OARec JSON */
+  document?: IsoDocument;
 }
 
 export interface PageWrite {

@@ -13,10 +13,11 @@ import type { HarvestItem } from './protocol-client';
 export function mapItem(item: HarvestItem & { identifier: string }): { ok: true; row: HarvestRow } | { ok: false; reason: string } {
   if (!item.element && !item.parse) return { ok: false, reason: 'rekaman tanpa isi' };
   try {
-    const { doc } = importMetadataElement(item.element ?? item.parse!());
+    // the document is the source's record as listed (serialised with the namespaces it uses)
+    const { doc, document } = importMetadataElement(item.element ?? item.parse!());
     const id = item.identifier;
     const full = { ...doc, fileIdentifier: id };
-    return { ok: true, row: { fileIdentifier: id, docJson: JSON.stringify(full), projection: projectRecord(full, id), hash: item.hash, modified: item.modified, ...(item.sourceIdentifier ? { sourceIdentifier: item.sourceIdentifier } : {}) } };
+    return { ok: true, row: { fileIdentifier: id, docJson: JSON.stringify(full), projection: projectRecord(full, id), hash: item.hash, modified: item.modified, ...(item.sourceIdentifier ? { sourceIdentifier: item.sourceIdentifier } : {}), ...(document ? { document } : {}) } };
   } catch (err) {
     if (err instanceof XmlInputError) return { ok: false, reason: `XML ditolak: ${err.message}` };
     if (isImportMappingError(err)) return { ok: false, reason: `${err.element}: ${err.message}` };

@@ -25,10 +25,12 @@
  * - optional values the schema would refuse (non-http links, unreadable dates) are dropped with
  *   a warning, over-long texts are cut with a warning.
  */
-import type { Element } from '@xmldom/xmldom';
+import { XMLSerializer, type Element } from '@xmldom/xmldom';
+import type { DocumentSchema, IsoDocument } from '../catalogue/record-document';
 import type { MetadataDoc } from '../catalogue/record.types';
 import { parseXmlSafely } from '../xml/safe-parse';
 import { childElements, qname } from './dom';
+import { checkDocument } from './document-check';
 import { finaliseDoc } from './finalise-doc';
 import { ImportMappingError } from './import-error';
 import { MapContext } from './map-context';
@@ -43,18 +45,38 @@ export interface ImportResult {
   doc: MetadataDoc;
   sourceFormat: SourceFormat;
   warnings: string[];
+  /**
+   * the ISO document itself (issue 19): what the catalogue stores and serves; the JSON `doc`
+   * is derived from it here and nowhere else. Absent for Dublin Core (csw:Record), which is
+   * not an ISO document and is served from its JSON as before
+   */
+  document?: IsoDocument;
 }
+
+const SCHEMA_OF: Partial<Record<SourceFormat, DocumentSchema>> = {
+  gmd: 'iso19139', gmi: 'iso19115-2', mdb2018: 'iso19115-3-2018', mdb2016: 'iso19115-3-2016',
+};
+
+/** A leading byte-order mark is the encoding's signature, not content (GeoNorge's records carry one). */
+const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 export function importMetadataXml(text: string): ImportResult {
-  const document = parseXmlSafely(text);
-  return importMetadataElement(unwrapResponse(document.documentElement!));
+  const xml = withoutBom(text);
+  const document = parseXmlSafely(xml);
+  const root = unwrapResponse(document.documentElement!);
+  // a file that is the record keeps its bytes; a record cut out of a CSW response is serialised
+  return importMetadataElement(root, root === document.documentElement ? xml : undefined);
 }
 
+const serializer = new XMLSerializer();
+
 /**
- * One record element already parsed (by parseXmlSafely) → our JSON record. The harvester maps
- * the records of a whole GetRecords / ListRecords page this way without parsing each twice.
+ * One record element already parsed (by parseXmlSafely) → our JSON record and its document.
+ * The harvester maps the records of a whole GetRecords / ListRecords page this way without
+ * parsing each twice; `text` is the element's document as written when the caller has it
+ * (else the element is serialised, with the namespaces in scope declared).
  */
-export function importMetadataElement(root: Element): ImportResult {
+export function importMetadataElement(root: Element, text?: string): ImportResult {
   const sourceFormat = detectFormat(root.namespaceURI, root.localName);
   if (!sourceFormat) {
     throw new ImportMappingError(qname(root), `Elemen akar ${qname(root)} (namespace ${root.namespaceURI ?? 'tanpa namespace'}) tidak didukung. `
@@ -65,7 +87,10 @@ export function importMetadataElement(root: Element): ImportResult {
     ? mapDublinCore(root, ctx)
     : mapIso(root, sourceFormat === 'gmd' || sourceFormat === 'gmi' ? 'iso19139' : 'iso19115-3', ctx);
   const doc = finaliseDoc(mapped, sourceFormat, qname(root), ctx);
-  return { doc, sourceFormat, warnings: ctx.warnings };
+  const schema = SCHEMA_OF[sourceFormat];
+  if (!schema) return { doc, sourceFormat, warnings: ctx.warnings };
+  const document: IsoDocument = { xml: text ?? serializer.serializeToString(root), schema, validation: checkDocument(root, schema, ctx.warnings) };
+  return { doc, sourceFormat, warnings: ctx.warnings, document };
 }
 
 /** csw:GetRecordByIdResponse / csw:GetRecordsResponse (in csw:SearchResults) with exactly one record. */

@@ -1,6 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import type { BoundingBox, TemporalExtent } from '../catalogue/record.types';
 import { checkBox, parseDegree, unionBoxes } from './bbox';
+import { isImportMappingError } from './import-error';
 import { clean, first, propText, qpath, select, textAt, type NsPredicate } from './dom';
 import type { MapContext } from './map-context';
 import { GML_NS } from './namespaces';
@@ -24,7 +25,16 @@ export function readExtents(ident: Element, ns: NsPredicate, ctx: MapContext): I
   const coverage: string[] = [];
   let temporal: TemporalExtent | undefined;
   for (const ex of extents) {
-    for (const b of select(ex, 'geographicElement/EX_GeographicBoundingBox', ns)) boxes.push(readBox(b, ns, ctx));
+    for (const b of select(ex, 'geographicElement/EX_GeographicBoundingBox', ns)) {
+      // a box that is not one (empty or out-of-range corners) stays in the document as written;
+      // the record's footprint is made of the others
+      try {
+        boxes.push(readBox(b, ns, ctx));
+      } catch (err) {
+        if (!isImportMappingError(err)) throw err;
+        ctx.warn(`${err.element}: ${err.message} Kotak ini disimpan di dokumen, tidak dipakai untuk cakupan rekaman.`);
+      }
+    }
     for (const code of select(ex, 'geographicElement/EX_GeographicDescription/geographicIdentifier/*/code', ns)) {
       const v = propText(code);
       if (v && !coverage.includes(v)) coverage.push(v);

@@ -60,6 +60,7 @@ export function readDataQuality(root: Element, ns: NsPredicate, ctx: MapContext)
     const measure = textAt(report, 'nameOfMeasure', ns);
     const named = measure && /^DQ_\w+$/.test(measure) ? normaliseCode('DQ_ELEMEN', measure) : undefined;
     const element = named ?? ctx.codeValue('DQ_ELEMEN', report.localName ?? '', report);
+    if (!element) continue;
     const entry: DataQualityEntry = { element };
     // 19139: DQ_x/evaluationMethodType; 19157-2: DQ_x/evaluationMethod/DQ_EvaluationMethod|DQ_FullInspection|…/evaluationMethodType
     const method = first(report, 'evaluationMethodType', ns) ?? first(report, 'evaluationMethod/*/evaluationMethodType', ns);

@@ -1,7 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import type { ReferenceListName } from '../catalogue/reference-lists';
 import { propCode, qpath } from './dom';
-import { ImportMappingError } from './import-error';
 import { normaliseCode } from './normalise-code';
 
 /** What every mapper carries: the warnings it collects and the code-list rule. */
@@ -14,7 +13,8 @@ export class MapContext {
 
   /**
    * A code-list property → our `kode`. A value that is not in the list and cannot be normalised
-   * is a mapping error naming the element (issue 3: "what cannot be mapped is a 422").
+   * stays in the record's document as written (issue 19: the lists drive the editor, they do not
+   * decide what a record may carry); the JSON projection leaves the field out, with a warning.
    */
   code(list: ReferenceListName, prop: Element | undefined): string | undefined {
     const raw = propCode(prop);
@@ -22,10 +22,10 @@ export class MapContext {
     return this.codeValue(list, raw, prop);
   }
 
-  codeValue(list: ReferenceListName, raw: string, at: Element | string): string {
+  codeValue(list: ReferenceListName, raw: string, at: Element | string): string | undefined {
     const kode = normaliseCode(list, raw);
     if (kode === undefined) {
-      throw new ImportMappingError(typeof at === 'string' ? at : qpath(at), `Kode "${raw}" tidak ada dalam daftar ${list} dan tidak dapat dinormalkan.`);
+      this.warn(`${typeof at === 'string' ? at : qpath(at)}: kode "${raw}" tidak ada dalam daftar ${list}; disimpan apa adanya di dokumen, tidak dipetakan ke kolom rekaman.`);
     }
     return kode;
   }

@@ -30,16 +30,15 @@ export function mapDublinCore(root: Element, ctx: MapContext): MetadataDoc {
   const idEl = all('identifier').find((e) => clean(e.textContent));
   const id = idEl ? clean(idEl.textContent) : undefined;
   if (id && idEl && !FILE_IDENTIFIER.test(id)) {
-    throw new ImportMappingError(qpath(idEl), `Pengenal "${id}" tidak dapat dipakai sebagai id rekaman (hanya huruf, angka, titik, garis bawah, titik dua dan tanda minus; tanpa garis miring atau spasi).`);
+    throw new ImportMappingError(qpath(idEl), `Pengenal "${id.slice(0, 80)}…" lebih dari 2.000 karakter.`);
   }
-  let title = one('title') ?? one('alternative');
-  if (!title && id) {
-    ctx.warn(`Rekaman tidak memiliki dc:title; pengenal "${id}" dipakai sebagai judul.`);
-    title = id;
-  }
-  if (!title) throw new ImportMappingError(`${qpath(root)}/dc:title`, 'Rekaman Dublin Core tidak memiliki dc:title maupun dc:identifier.');
+  // a record without dc:title keeps no title: the identifier is not a title (issue 19; the CITE
+  // suite's PropertyIsNotEqualTo on dc:title counts on it)
+  const title = one('title') ?? one('alternative');
+  if (!title && !id) throw new ImportMappingError(`${qpath(root)}/dc:title`, 'Rekaman Dublin Core tidak memiliki dc:title maupun dc:identifier.');
+  if (!title) ctx.warn('Rekaman tidak memiliki dc:title; disimpan tanpa judul.');
 
-  const doc: MetadataDoc = { title };
+  const doc: MetadataDoc = title ? { title } : {};
   if (id) doc.fileIdentifier = id;
   const abstract = one('abstract') ?? one('description');
   if (abstract) doc.abstract = abstract;
@@ -61,7 +60,7 @@ export function mapDublinCore(root: Element, ctx: MapContext): MetadataDoc {
 
   const contacts: Contact[] = [];
   for (const [local, role] of [['creator', 'originator'], ['publisher', 'publisher'], ['contributor', 'contributor']] as const) {
-    for (const name of texts(local)) contacts.push({ role: ctx.codeValue('PERAN_KONTAK', role, `dc:${local}`), organisationName: name });
+    for (const name of texts(local)) contacts.push({ role: ctx.codeValue('PERAN_KONTAK', role, `dc:${local}`) ?? role, organisationName: name });
   }
   if (contacts.length) doc.contacts = contacts;
 
@@ -78,7 +77,8 @@ export function mapDublinCore(root: Element, ctx: MapContext): MetadataDoc {
   const langEl = all('language').find((e) => clean(e.textContent));
   if (langEl) {
     const raw = clean(langEl.textContent)!;
-    doc.language = ctx.codeValue('BAHASA', normaliseLanguage(raw) ?? raw, langEl);
+    const language = ctx.codeValue('BAHASA', normaliseLanguage(raw) ?? raw, langEl);
+    if (language) doc.language = language;
   }
 
   const bbox = readBoxes(root, ctx);
@@ -117,7 +117,8 @@ function mapType(doc: MetadataDoc, types: Element[], ctx: MapContext): void {
     doc.resourceType = raw;
     return;
   }
-  doc.hierarchyLevel = ctx.codeValue('LEVEL_HIERARKI', raw, el);
+  const level = ctx.codeValue('LEVEL_HIERARKI', raw, el);
+  if (level) doc.hierarchyLevel = level;
 }
 
 /** dc:subject grouped by its `scheme` attribute (the thesaurus), all of type theme. */

@@ -32,7 +32,8 @@ export function mapIso(root: Element, family: 'iso19139' | 'iso19115-3', ctx: Ma
   if (select(root, 'identificationInfo/*', ns).length > 1) ctx.warn('Dokumen memiliki lebih dari satu identificationInfo; hanya yang pertama dipetakan.');
   const citation = ident ? first(ident, 'citation/CI_Citation', ns) : undefined;
 
-  const doc: MetadataDoc = { title: readTitle(root, ident, citation, ns, label, ctx) };
+  const title = readTitle(root, citation, ns, label, ctx);
+  const doc: MetadataDoc = title === undefined ? {} : { title };
   const id = readIdentifier(root, ns);
   if (id) doc.fileIdentifier = id;
 
@@ -72,8 +73,12 @@ export function mapIso(root: Element, family: 'iso19139' | 'iso19115-3', ctx: Ma
 const GMD_LABELS = { title: 'gmd:identificationInfo/gmd:MD_DataIdentification/gmd:citation/gmd:CI_Citation/gmd:title', citationTitle: 'gmd:title' };
 const MDB_LABELS = { title: 'mdb:identificationInfo/mri:MD_DataIdentification/mri:citation/cit:CI_Citation/cit:title', citationTitle: 'cit:title' };
 
-function readTitle(root: Element, ident: Element | undefined, citation: Element | undefined, ns: NsPredicate,
-  label: typeof GMD_LABELS, ctx: MapContext): string {
+/**
+ * The citation title, else the alternate title (with a warning). A document without either
+ * keeps no title: nothing is invented (issue 19); pages show a placeholder.
+ */
+function readTitle(root: Element, citation: Element | undefined, ns: NsPredicate,
+  label: typeof GMD_LABELS, ctx: MapContext): string | undefined {
   const title = citation ? textAt(citation, 'title', ns) : undefined;
   if (title) return title;
   const alternate = citation ? textAt(citation, 'alternateTitle', ns) : undefined;
@@ -82,16 +87,17 @@ function readTitle(root: Element, ident: Element | undefined, citation: Element 
     ctx.warn(`Judul (${at}) kosong; judul alternatif "${alternate}" dipakai sebagai judul.`);
     return alternate;
   }
-  throw new ImportMappingError(ident && !citation ? qpath(ident) : at, 'Dokumen tidak memiliki judul sumber daya (citation title).');
+  ctx.warn(`Dokumen tidak memiliki judul sumber daya (${at}); rekaman disimpan tanpa judul.`);
+  return undefined;
 }
 
-/** The document's own identifier, kept as the record id when our schema accepts it (else a 422 naming it). */
+/** The document's own identifier, kept as written (URLs, paths, spaces); only a 2,000+ character one is a 422. */
 function readIdentifier(root: Element, ns: NsPredicate): string | undefined {
   const el = first(root, 'fileIdentifier', ns) ?? first(root, 'metadataIdentifier/MD_Identifier/code', ns);
   const id = propText(el);
   if (!id || !el) return undefined;
   if (!FILE_IDENTIFIER.test(id)) {
-    throw new ImportMappingError(qpath(el), `Pengenal metadata "${id}" tidak dapat dipakai sebagai id rekaman (hanya huruf, angka, titik, garis bawah, titik dua dan tanda minus; maksimal 200 karakter; tanpa garis miring atau spasi).`);
+    throw new ImportMappingError(qpath(el), `Pengenal metadata "${id.slice(0, 80)}…" lebih dari 2.000 karakter.`);
   }
   return id;
 }

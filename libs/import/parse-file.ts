@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { IsoDocument } from '../catalogue/record-document';
 import { projectRecord, type SearchProjection } from '../catalogue/search-projection';
 import { XmlInputError } from '../xml/safe-parse';
 import { isImportMappingError } from './import-error';
@@ -20,6 +21,8 @@ export interface ImportRow {
   /** the MetadataDoc as JSON */
   docJson: string;
   projection: SearchProjection;
+  /** the ISO document (issue 19): stored with the record, served in its own schema */
+  document?: IsoDocument;
 }
 
 export interface ParsedOk {
@@ -53,14 +56,14 @@ export function contentIdentifier(text: string): string {
 
 export function parseText(file: string, text: string): ParsedFile {
   try {
-    const { doc, sourceFormat, warnings } = importMetadataXml(text);
+    const { doc, sourceFormat, warnings, document } = importMetadataXml(text);
     let id = doc.fileIdentifier;
     if (!id) {
       id = contentIdentifier(text);
       warnings.push(`Dokumen tanpa pengenal; pengenal ${id} dibuat dari isi berkas.`);
     }
     const full = { ...doc, fileIdentifier: id };
-    return { ok: true, file, sourceFormat, warnings, row: { fileIdentifier: id, docJson: JSON.stringify(full), projection: projectRecord(full, id) } };
+    return { ok: true, file, sourceFormat, warnings, row: { fileIdentifier: id, docJson: JSON.stringify(full), projection: projectRecord(full, id), ...(document ? { document } : {}) } };
   } catch (err) {
     return failureOf(file, err);
   }

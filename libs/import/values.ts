@@ -61,5 +61,5 @@ export function parseBoolean(raw: string | undefined): boolean | undefined {
   return undefined;
 }
 
-/** Identifiers appear in URLs and XML ids: the same pattern as the JSON Schema's fileIdentifier. */
-export const FILE_IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+/** The JSON Schema's fileIdentifier rule: any non-blank identifier, trimmed, up to 2,000 characters. */
+export const FILE_IDENTIFIER = /^\S(?:[\s\S]{0,1998}\S)?$/;

@@ -1,3 +1,4 @@
+import type { StoredDocument } from '../catalogue/record-document';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { LintasOrgRecountStore } from '../catalogue/records.ports';
 import type { HarvestStore } from '../harvest/harvest.ports';
@@ -14,6 +15,10 @@ import type { NotificationContext, StatusChangeEvent } from '../notify/notificat
 export interface RenderStore {
   /** the record as it is now; undefined once deleted */
   findRecord(recordId: string): Promise<MetadataRecord | undefined>;
+  /** the record's current ISO document (issue 19); undefined for a record that has none (written before migration 060) */
+  findDocument(recordId: string): Promise<StoredDocument | undefined>;
+  /** writes the gmd render into the editor document row it was made for (once) */
+  fillEditorDocument(recordId: string, seq: number, xml: string): Promise<void>;
   /** format → the record version that form was rendered from */
   renderVersions(recordId: string): Promise<Record<string, number>>;
   /**

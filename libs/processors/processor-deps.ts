@@ -1,4 +1,5 @@
 import type { MetadataRecord } from '../catalogue/record.types';
+import type { RenderInput } from '../render/document-forms';
 import type { KeyValueStore } from '../cache/key-value';
 import type { AddJobOptions } from '../jobs/job-runner';
 import type { JobName, JobPayload } from '../jobs/job-registry';
@@ -24,8 +25,8 @@ export interface CswWarmTarget {
  * Structural, so the plain renderer and the worker-thread pool of libs/render both fit.
  */
 export interface RecordRenderer {
-  renderAll(record: MetadataRecord): Record<RenderFormat, string> | Promise<Record<RenderFormat, string>>;
-  render(record: MetadataRecord, format: RenderFormat): string | Promise<string>;
+  renderAll(record: RenderInput): Record<RenderFormat, string> | Promise<Record<RenderFormat, string>>;
+  render(record: RenderInput, format: RenderFormat): string | Promise<string>;
   /** a renderer with threads stops them */
   close?(): Promise<void>;
 }

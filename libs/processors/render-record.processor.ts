@@ -33,9 +33,13 @@ export async function renderAndStore(deps: ProcessorDeps, recordId: string): Pro
   if (await rendersAreCurrent(deps, record.id, record.version)) {
     return { status: 'rendered', version: record.version, recordStatus: record.status, written: 0 };
   }
+  // issue 19: the stored document is served in its own schema; an editor row still without XML
+  // is given the gmd render of this version (the editor's JSON is the document then)
+  const document = await deps.stores.renders.findDocument(record.id);
+  const input = document?.xml && document.schema ? { ...record, isoDocument: { xml: document.xml, schema: document.schema } } : record;
   let renders: Readonly<Record<string, string>>;
   try {
-    renders = await deps.renderer.renderAll(record);
+    renders = await deps.renderer.renderAll(input);
   } catch (err) {
     if (isTransientRenderError(err)) throw err;
     // a record the stylesheets cannot handle, or a broken stylesheet: retrying cannot help
@@ -43,6 +47,9 @@ export async function renderAndStore(deps: ProcessorDeps, recordId: string): Pro
   }
   const missing = RENDER_FORMATS.filter((f) => typeof renders[f] !== 'string');
   if (missing.length) throw new UnrecoverableError(`render ${recordId} v${record.version} tidak lengkap: ${missing.join(', ')}`);
+  if (document && document.xml === null && document.recordVersion <= record.version) {
+    await deps.stores.renders.fillEditorDocument(record.id, document.seq, renders.gmd!);
+  }
   const written = await deps.stores.renders.upsertRenders(record.id, record.version, renders);
   return { status: 'rendered', version: record.version, recordStatus: record.status, written };
 }

@@ -119,23 +119,48 @@ function withheld(out: string[], el: DomElement, gco: string): void {
   out.push(`<${el.nodeName} gco:nilReason="${escAttr(reason)}"/>`);
 }
 
-/** The root: the full form's root name with all its namespace declarations, sorted by prefix. */
-function root(out: string[], el: DomElement, body: () => void): string {
-  const declarations: [string, string][] = [];
+/**
+ * Namespace declarations below the root, first binding of each prefix: the catalogue's own
+ * renders declare everything on the root, a stored document (issue 19) may declare a prefix
+ * on the element that first uses it, and copyOf writes no declarations.
+ */
+function descendantDeclarations(el: DomElement, into: Map<string, string>): void {
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType !== ELEMENT) continue;
+    const e = c as DomElement;
+    for (let i = 0; i < e.attributes.length; i++) {
+      const a = e.attributes.item(i);
+      const prefix = a.name === 'xmlns' ? '' : a.namespaceURI === XMLNS ? a.localName : undefined;
+      if (prefix !== undefined && !into.has(prefix)) into.set(prefix, a.value);
+    }
+    descendantDeclarations(e, into);
+  }
+}
+
+/**
+ * The root: the full form's root name with all its namespace declarations, sorted by prefix;
+ * the prefixes the element sets write themselves (`literal`) are declared when the document
+ * bound them to nothing.
+ */
+function root(out: string[], el: DomElement, body: () => void, literal: Readonly<Record<string, string>> = {}): string {
+  const bound = new Map<string, string>();
   for (let i = 0; i < el.attributes.length; i++) {
     const a = el.attributes.item(i);
-    if (a.name === 'xmlns') declarations.push(['', a.value]);
-    else if (a.namespaceURI === XMLNS) declarations.push([a.localName, a.value]);
+    if (a.name === 'xmlns') bound.set('', a.value);
+    else if (a.namespaceURI === XMLNS) bound.set(a.localName, a.value);
   }
+  descendantDeclarations(el, bound);
+  for (const [p, uri] of Object.entries(literal)) if (!bound.has(p)) bound.set(p, uri);
+  const declarations = [...bound];
   declarations.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const attrs = declarations.map(([p, uri]) => ` ${p ? `xmlns:${p}` : 'xmlns'}="${escAttr(uri)}"`).join('');
   wrap(out, el.nodeName, attrs, body);
   return out.join('');
 }
 
-function documentElement(doc: SaxonNode, name: Name): DomElement {
-  for (let c = (doc as unknown as DomElement).firstChild; c; c = c.nextSibling) if (is(c, name)) return c;
-  throw new Error(`dokumen sumber tidak berakar ${name[1]}`);
+function documentElement(doc: SaxonNode, ...names: Name[]): DomElement {
+  for (let c = (doc as unknown as DomElement).firstChild; c; c = c.nextSibling) if (names.some((n) => is(c, n))) return c as DomElement;
+  throw new Error(`dokumen sumber tidak berakar ${names.map((n) => n[1]).join(' / ')}`);
 }
 
 /** Each identification section, shallow-copied with its attributes, holding what `body` writes. */
@@ -156,6 +181,9 @@ function childrenIn(el: DomElement, names: readonly Name[], keep: boolean): DomE
 // ---- ISO 19139 (gmd) ----
 
 const gmd = (local: string): Name => [NS.gmd, local];
+/** a stored ISO 19115-2 document (issue 19): gmi:MI_Metadata extends gmd:MD_Metadata, its gmd children are the same */
+const GMI_ROOTS: Name[] = [['http://www.isotc211.org/2005/gmi', 'MI_Metadata'], ['http://standards.iso.org/iso/19115/-2/gmi/1.0', 'MI_Metadata']];
+const GMD_LITERAL = { gmd: NS.gmd, gco: NS.gco };
 const GMD_SUMMARY_HEAD = ['fileIdentifier', 'language', 'characterSet', 'hierarchyLevel', 'hierarchyLevelName', 'contact',
   'dateStamp', 'metadataStandardName', 'metadataStandardVersion', 'referenceSystemInfo'].map(gmd);
 const GMD_SUMMARY_DROPPED = ['purpose', 'status', 'resourceMaintenance', 'resourceConstraints', 'aggregationInfo'].map(gmd);
@@ -163,7 +191,7 @@ const GMD_SUMMARY_DROPPED = ['purpose', 'status', 'resourceMaintenance', 'resour
 /** ISO AP summary: the full record without purpose, status, maintenance, constraints, aggregation and data-quality reports. */
 export function gmdSummary(doc: SaxonNode): string {
   const out: string[] = [];
-  const md = documentElement(doc, gmd('MD_Metadata'));
+  const md = documentElement(doc, gmd('MD_Metadata'), ...GMI_ROOTS);
   return root(out, md, () => {
     copyEach(out, md, GMD_SUMMARY_HEAD);
     identifications(out, md, gmd('identificationInfo'), (id) => {
@@ -178,7 +206,7 @@ export function gmdSummary(doc: SaxonNode): string {
         out.push('</gmd:dataQualityInfo>');
       }
     }
-  });
+  }, GMD_LITERAL);
 }
 
 /**
@@ -187,7 +215,7 @@ export function gmdSummary(doc: SaxonNode): string {
  */
 export function gmdBrief(doc: SaxonNode): string {
   const out: string[] = [];
-  const md = documentElement(doc, gmd('MD_Metadata'));
+  const md = documentElement(doc, gmd('MD_Metadata'), ...GMI_ROOTS);
   return root(out, md, () => {
     copyEach(out, md, [gmd('fileIdentifier'), gmd('hierarchyLevel')]);
     const contact = childElements(md, gmd('contact'))[0];
@@ -205,7 +233,7 @@ export function gmdBrief(doc: SaxonNode): string {
       copyEach(out, id, [gmd('graphicOverview'), gmd('language')]);
       boundingBoxes(out, id, gmd('extent'), gmd('EX_Extent'), gmd('geographicElement'), gmd('EX_GeographicBoundingBox'), 'gmd:extent', 'gmd:EX_Extent');
     });
-  });
+  }, GMD_LITERAL);
 }
 
 /** `for-each extent/EX_Extent[geographicElement/EX_GeographicBoundingBox]`: each extent reduced to its bounding boxes. */
@@ -228,6 +256,7 @@ const mdb = (local: string): Name => [M.mdb as string, local];
 const mri = (local: string): Name => [M.mri as string, local];
 const cit = (local: string): Name => [M.cit as string, local];
 const gex = (local: string): Name => [M.gex as string, local];
+const MDB_LITERAL = { mdb: M.mdb as string, mri: M.mri as string, cit: M.cit as string, gex: M.gex as string, gco: M.gco as string };
 const MDB_SUMMARY_HEAD = ['metadataIdentifier', 'defaultLocale', 'metadataScope', 'contact', 'dateInfo', 'metadataStandard', 'referenceSystemInfo'].map(mdb);
 const MDB_SUMMARY_DROPPED = ['purpose', 'status', 'resourceMaintenance', 'resourceConstraints', 'associatedResource'].map(mri);
 
@@ -241,7 +270,7 @@ export function mdbSummary(doc: SaxonNode): string {
       for (const c of childrenIn(id, MDB_SUMMARY_DROPPED, false)) copyOf(out, c);
     });
     copyEach(out, md, [mdb('distributionInfo'), mdb('resourceLineage')]);
-  });
+  }, MDB_LITERAL);
 }
 
 /** The counterpart of gmdBrief (and the service type a service identification requires). */
@@ -265,5 +294,5 @@ export function mdbBrief(doc: SaxonNode): string {
       boundingBoxes(out, id, mri('extent'), gex('EX_Extent'), gex('geographicElement'), gex('EX_GeographicBoundingBox'), 'mri:extent', 'gex:EX_Extent');
       copyEach(out, id, [mri('graphicOverview'), mri('defaultLocale'), [M.srv as string, 'serviceType']]);
     });
-  });
+  }, MDB_LITERAL);
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import type { MetadataRecord } from '../catalogue/record.types';
+import type { RenderInput } from './document-forms';
 import type { RenderFormat } from './formats';
 import type { RenderSet } from './renderer';
 import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
@@ -30,9 +30,9 @@ export interface RenderPoolOptions extends CompileOptions {
 export interface RenderPool {
   readonly size: number;
   /** every form of the record, rendered on the least busy thread */
-  renderAll(record: MetadataRecord): Promise<RenderSet>;
+  renderAll(record: RenderInput): Promise<RenderSet>;
   /** one form (export and CSW render a stale form on the spot) */
-  render(record: MetadataRecord, format: RenderFormat): Promise<string>;
+  render(record: RenderInput, format: RenderFormat): Promise<string>;
   /** waits for nothing: pending renders are rejected */
   close(): Promise<void>;
 }
@@ -129,7 +129,7 @@ export async function createRenderPool(opts: RenderPoolOptions = {}): Promise<Re
   const workers = await Promise.all(Array.from({ length: size }, () => startWorker(workerData, limits)));
   for (const w of workers) slots.push(attach(w));
 
-  const send = (record: MetadataRecord, format?: RenderFormat): Promise<Partial<RenderSet>> => {
+  const send = (record: RenderInput, format?: RenderFormat): Promise<Partial<RenderSet>> => {
     if (closed) return Promise.reject(transient('Pool render sudah ditutup'));
     const slot = slots.reduce<Slot | undefined>((best, s) => (!best || s.pending.size < best.pending.size ? s : best), undefined);
     if (!slot) return Promise.reject(transient('Tidak ada worker render yang hidup'));

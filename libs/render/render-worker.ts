@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { MetadataRecord } from '../catalogue/record.types';
+import type { RenderInput } from './document-forms';
 import { createRenderer } from './renderer';
 import type { RenderFormat } from './formats';
 import type { CompileOptions } from './stylesheet-compiler';
@@ -10,7 +10,7 @@ import type { CompileOptions } from './stylesheet-compiler';
  * format? }; out { type: 'ready' } once, then { type: 'done', id, renders } or
  * { type: 'failed', id, message } per request.
  */
-export type WorkerRequest = { id: number; record: MetadataRecord; format?: RenderFormat };
+export type WorkerRequest = { id: number; record: RenderInput; format?: RenderFormat };
 export type WorkerReply =
   | { type: 'ready'; startupMs: number }
   | { type: 'fatal'; message: string }

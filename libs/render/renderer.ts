@@ -1,6 +1,8 @@
 import SaxonJS, { type SaxonNode } from 'saxon-js';
 import { XMLSerializer, type Node as XmldomNode } from '@xmldom/xmldom';
 import type { MetadataRecord } from '../catalogue/record.types';
+import { DOCUMENT_FORMS, FULL_FORM, documentTree, embeddable, type RenderInput } from './document-forms';
+import { gmdBrief, gmdSummary, mdbBrief, mdbSummary } from './element-sets';
 import { RENDER_FORMATS, type RenderFormat } from './formats';
 import { buildGmdTree } from './gmd-builder';
 import { mdb2018ToMdb2016 } from './mdb2016';
@@ -10,10 +12,13 @@ import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
 export type RenderSet = Record<RenderFormat, string>;
 
 export interface Renderer {
-  /** every form of the record: gmd is built and parsed once, each stylesheet runs on a tree */
-  renderAll(record: MetadataRecord): RenderSet;
+  /**
+   * every form of the record: gmd is built and parsed once, each stylesheet runs on a tree; a
+   * record with a stored document (`isoDocument`) gets its own schema's forms from it (document-forms.ts)
+   */
+  renderAll(record: RenderInput): RenderSet;
   /** one form, running only the stages it depends on */
-  render(record: MetadataRecord, format: RenderFormat): string;
+  render(record: RenderInput, format: RenderFormat): string;
   /** what start-up cost: stylesheets compiled (not found in the cache) and total milliseconds */
   readonly startup: { compiled: readonly string[]; ms: number; cacheDir: string };
 }
@@ -144,13 +149,57 @@ export async function createRenderer(opts: CompileOptions = {}): Promise<Rendere
     }
   };
 
+  /** The forms taken from the stored document, as it is (the full form) or cut / transformed from it. */
+  const fromDocument = (record: RenderInput, wanted: readonly RenderFormat[]): Partial<RenderSet> => {
+    const doc = record.isoDocument!;
+    const full = FULL_FORM[doc.schema];
+    const out: Partial<RenderSet> = {};
+    let tree: SaxonNode | undefined;
+    const docTree = (): SaxonNode => (tree ??= asSource(documentTree(doc.xml)));
+    let dc: { principal: string; documents: Record<string, string> } | undefined;
+    let current: RenderFormat = full;
+    try {
+      for (const f of wanted) {
+        current = f;
+        if (f === full) out[f] = embeddable(doc.xml);
+        else if (f === 'gmd-summary') out[f] = gmdSummary(docTree());
+        else if (f === 'gmd-brief') out[f] = gmdBrief(docTree());
+        else if (f === 'mdb2018-summary') out[f] = mdbSummary(docTree());
+        else if (f === 'mdb2018-brief') out[f] = mdbBrief(docTree());
+        else if (f === 'dc-full' || f === 'dc-summary' || f === 'dc-brief') {
+          if (!dc) {
+            const res = SaxonJS.transform({ stylesheetInternal: sefFor('gmd-to-dc.xsl'), sourceNode: docTree(), destination: 'serialized', ...RESULT_DOCUMENTS }, 'sync');
+            dc = { principal: res.principalResult as string, documents: res.resultDocuments ?? {} };
+          }
+          out[f] = f === 'dc-full' ? dc.principal : resultDocument(dc.documents, f);
+        }
+      }
+      return out;
+    } catch (err) {
+      throw new RenderError(current, record.id, err);
+    }
+  };
+
+  /** JSON-derived forms for what the document does not give, then the document's own forms over them. */
+  const renderInput = (record: RenderInput, wanted: readonly RenderFormat[]): Partial<RenderSet> => {
+    const doc = record.isoDocument;
+    if (!doc) return run(record, wanted);
+    const own = new Set(DOCUMENT_FORMS[doc.schema]);
+    const fromJson = wanted.filter((f) => !own.has(f));
+    const base = fromJson.length ? run(record, fromJson) : {};
+    const overlay = fromDocument(record, wanted.filter((f) => own.has(f)));
+    const out: Partial<RenderSet> = {};
+    for (const f of wanted) out[f] = overlay[f] ?? base[f];
+    return out;
+  };
+
   const startup = { compiled: compiledSet.compiled, ms: 0, cacheDir: compiledSet.cacheDir };
   const renderer: Renderer = {
     renderAll(record) {
-      return run(record, RENDER_FORMATS) as RenderSet;
+      return renderInput(record, RENDER_FORMATS) as RenderSet;
     },
     render(record, format) {
-      return run(record, [format])[format] as string;
+      return renderInput(record, [format])[format] as string;
     },
     startup,
   };

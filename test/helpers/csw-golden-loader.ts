@@ -70,7 +70,7 @@ export async function loadSuiteRecords(db: Database, renderer: RecordRenderer, s
     }
     const renders = await renderer.renderAll(rec);
     await upsertRenders(db, rec.id, rec.version, renders);
-    out.loaded.push({ file: path.basename(file), id, title: imported.doc.title, warnings: imported.warnings });
+    out.loaded.push({ file: path.basename(file), id, title: imported.doc.title ?? '', warnings: imported.warnings });
   }
   return out;
 }

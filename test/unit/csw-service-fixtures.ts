@@ -42,7 +42,7 @@ export function dcRender(format: string, id: string, doc: MetadataDoc): string {
   const abstract = format !== 'dc-brief' && doc.abstract ? `<dct:abstract>${esc(doc.abstract)}</dct:abstract>` : '';
   // the declaration on one of them checks that it is stripped before embedding
   const decl = format === 'dc-summary' ? '<?xml version="1.0" encoding="UTF-8"?>\n' : '';
-  return `${decl}<${root} xmlns:csw="${NS.csw}" xmlns:dc="${NS.dc}" xmlns:dct="${NS.dct}" xmlns:ows="${NS.ows}"><dc:identifier>${esc(id)}</dc:identifier><dc:title>${esc(doc.title)}</dc:title><dc:type>dataset</dc:type>${subjects}${abstract}${bbox}</${root}>`;
+  return `${decl}<${root} xmlns:csw="${NS.csw}" xmlns:dc="${NS.dc}" xmlns:dct="${NS.dct}" xmlns:ows="${NS.ows}"><dc:identifier>${esc(id)}</dc:identifier><dc:title>${esc(doc.title ?? "")}</dc:title><dc:type>dataset</dc:type>${subjects}${abstract}${bbox}</${root}>`;
 }
 
 export function gmdRender(id: string): string {

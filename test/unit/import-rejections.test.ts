@@ -65,60 +65,15 @@ describe('unmappable content → ImportMappingError naming the element (for a 42
     expect(mappingError('<MD_Metadata/>').element).toBe('MD_Metadata');
   });
 
-  it('refuses an ISO record without a title, naming the title element', () => {
-    const err = mappingError(`<gmd:MD_Metadata ${GMD}><gmd:identificationInfo><gmd:MD_DataIdentification><gmd:citation><gmd:CI_Citation>
-      <gmd:title gco:nilReason="missing"/></gmd:CI_Citation></gmd:citation></gmd:MD_DataIdentification></gmd:identificationInfo></gmd:MD_Metadata>`);
-    expect(err.element).toBe('gmd:MD_Metadata/gmd:identificationInfo/gmd:MD_DataIdentification/gmd:citation/gmd:CI_Citation/gmd:title');
-    expect(err.message).toMatch(/judul/);
-  });
-
-  it('refuses an ISO record without identificationInfo', () => {
-    expect(mappingError(`<gmd:MD_Metadata ${GMD}><gmd:fileIdentifier>${cs('x')}</gmd:fileIdentifier></gmd:MD_Metadata>`).element)
-      .toMatch(/^gmd:MD_Metadata\/gmd:identificationInfo/);
-  });
-
   it('refuses a Dublin Core record with neither title nor identifier', () => {
     const err = mappingError('<csw:Record xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:subject>x</dc:subject></csw:Record>');
     expect(err.element).toBe('csw:Record/dc:title');
   });
 
-  it('refuses a code-list value outside our lists, naming its element and the list', () => {
-    const err = mappingError(gmd(`<gmd:pointOfContact><gmd:CI_ResponsibleParty><gmd:organisationName>${cs('BIG')}</gmd:organisationName>
-      <gmd:role><gmd:CI_RoleCode codeList="x" codeListValue="chief">chief</gmd:CI_RoleCode></gmd:role></gmd:CI_ResponsibleParty></gmd:pointOfContact>`));
-    expect(err.element).toBe('gmd:MD_Metadata/gmd:identificationInfo/gmd:MD_DataIdentification/gmd:pointOfContact/gmd:CI_ResponsibleParty/gmd:role');
-    expect(err.message).toMatch(/"chief".*PERAN_KONTAK/);
-  });
-
-  it.each([
-    ['topic category', `<gmd:topicCategory><gmd:MD_TopicCategoryCode>weather</gmd:MD_TopicCategoryCode></gmd:topicCategory>`, /gmd:topicCategory$/, /TOPIK_KATEGORI/],
-    ['language', `<gmd:language>${cs('klingon')}</gmd:language>`, /gmd:language$/, /BAHASA/],
-    ['security classification', `<gmd:resourceConstraints><gmd:MD_SecurityConstraints><gmd:classification><gmd:MD_ClassificationCode codeList="x" codeListValue="ultra"/></gmd:classification></gmd:MD_SecurityConstraints></gmd:resourceConstraints>`, /gmd:classification$/, /KLASIFIKASI_KEAMANAN/],
-  ])('refuses an unknown %s', (_name, ident, element, list) => {
-    const err = mappingError(gmd(ident));
-    expect(err.element).toMatch(element);
-    expect(err.message).toMatch(list);
-  });
-
-  it('refuses a bbox with non-numeric corners, naming the corner', () => {
-    const err = mappingError(gmd(bbox('95', 'timur', '-11', '6')));
-    expect(err.element).toMatch(/gmd:EX_GeographicBoundingBox\/gmd:eastBoundLongitude$/);
-    expect(err.message).toMatch(/"timur" bukan angka/);
+  it('refuses a Dublin Core bbox with non-numeric corners, naming the corner (a csw:Record has no document to keep it in)', () => {
     const dc = mappingError(`<csw:Record xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:ows="http://www.opengis.net/ows">
       <dc:title>t</dc:title><ows:BoundingBox crs="urn:ogc:def:crs:EPSG::4326"><ows:LowerCorner>a b</ows:LowerCorner><ows:UpperCorner>1 2</ows:UpperCorner></ows:BoundingBox></csw:Record>`);
     expect(dc.element).toBe('csw:Record/ows:BoundingBox/ows:LowerCorner');
-  });
-
-  it('refuses a bbox outside WGS 84 ranges or upside down', () => {
-    expect(mappingError(gmd(bbox('95', '141', '-11', '96'))).element).toMatch(/gmd:EX_GeographicBoundingBox$/);
-    expect(mappingError(gmd(bbox('95', '141', '6', '-11'))).message).toMatch(/Lintang/);
-    expect(mappingError(gmd(bbox('-400', '141', '-11', '6'))).message).toMatch(/Bujur/);
-  });
-
-  it('refuses an identifier our records cannot carry (slash, space), naming the identifier element', () => {
-    const err = mappingError(gmd('', `<gmd:fileIdentifier>${cs('peta/dasar 1')}</gmd:fileIdentifier>`));
-    expect(err.element).toBe('gmd:MD_Metadata/gmd:fileIdentifier');
-    expect(mappingError('<csw:Record xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier>a b</dc:identifier><dc:title>t</dc:title></csw:Record>').element)
-      .toBe('csw:Record/dc:identifier');
   });
 
   it('refuses a CSW response with more than one record', () => {
@@ -127,6 +82,73 @@ describe('unmappable content → ImportMappingError naming the element (for a 42
       <csw:SearchResults>${rec('a')}${rec('b')}</csw:SearchResults></csw:GetRecordsResponse>`);
     expect(err.element).toBe('csw:SearchResults');
     expect(err.message).toMatch(/2 rekaman/);
+  });
+});
+
+/**
+ * Issue 19: what real catalogues publish is accepted. The document keeps every value as written;
+ * the JSON projection leaves out what it cannot hold, and the import says so (a warning, also in
+ * the document's check report). Before, each of these was a 422.
+ */
+describe('accepted as written, with a warning (issue 19)', () => {
+  it('keeps an ISO record without a title: no title is invented, the report names the missing title', () => {
+    const r = importMetadataXml(`<gmd:MD_Metadata ${GMD}><gmd:identificationInfo><gmd:MD_DataIdentification><gmd:citation><gmd:CI_Citation>
+      <gmd:title gco:nilReason="missing"/></gmd:CI_Citation></gmd:citation></gmd:MD_DataIdentification></gmd:identificationInfo></gmd:MD_Metadata>`);
+    expect(r.doc.title).toBeUndefined();
+    expect(r.warnings.join(' ')).toMatch(/tanpa judul/);
+    expect(r.document!.validation).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'error', message: expect.stringMatching(/Judul sumber daya/) })]));
+  });
+
+  it('keeps an ISO record without identificationInfo, with an error in its report', () => {
+    const r = importMetadataXml(`<gmd:MD_Metadata ${GMD}><gmd:fileIdentifier>${cs('x')}</gmd:fileIdentifier></gmd:MD_Metadata>`);
+    expect(r.doc.fileIdentifier).toBe('x');
+    expect(r.document!.validation.map((v) => v.message).join(' ')).toMatch(/gmd:identificationInfo/);
+  });
+
+  it('keeps a code-list value outside our lists in the document, leaves it out of the JSON, and warns naming its element and the list', () => {
+    const xml = gmd(`<gmd:pointOfContact><gmd:CI_ResponsibleParty><gmd:organisationName>${cs('BIG')}</gmd:organisationName>
+      <gmd:role><gmd:CI_RoleCode codeList="x" codeListValue="chief">chief</gmd:CI_RoleCode></gmd:role></gmd:CI_ResponsibleParty></gmd:pointOfContact>`);
+    const r = importMetadataXml(xml);
+    expect(r.document!.xml).toContain('codeListValue="chief"');
+    expect(r.warnings.join(' ')).toMatch(/gmd:pointOfContact\/gmd:CI_ResponsibleParty\/gmd:role: kode "chief".*PERAN_KONTAK/);
+    expect(r.document!.validation).toEqual(expect.arrayContaining([{ level: 'warning', message: expect.stringMatching(/"chief"/) }]));
+  });
+
+  it.each([
+    ['topic category', `<gmd:topicCategory><gmd:MD_TopicCategoryCode>weather</gmd:MD_TopicCategoryCode></gmd:topicCategory>`, 'topicCategories', /TOPIK_KATEGORI/],
+    ['language', `<gmd:language>${cs('klingon')}</gmd:language>`, 'language', /BAHASA/],
+    ['security classification', `<gmd:resourceConstraints><gmd:MD_SecurityConstraints><gmd:classification><gmd:MD_ClassificationCode codeList="x" codeListValue="ultra"/></gmd:classification></gmd:MD_SecurityConstraints></gmd:resourceConstraints>`, 'constraints', /KLASIFIKASI_KEAMANAN/],
+  ])('keeps an unknown %s in the document only', (_name, ident, field, list) => {
+    const r = importMetadataXml(gmd(ident));
+    expect((r.doc as Record<string, unknown>)[field]).toBeUndefined();
+    expect(r.warnings.join(' ')).toMatch(list);
+  });
+
+  it('keeps a bbox with non-numeric, out-of-range or upside-down corners in the document, out of the footprint', () => {
+    for (const box of [bbox('95', 'timur', '-11', '6'), bbox('95', '141', '-11', '96'), bbox('95', '141', '6', '-11'), bbox('-400', '141', '-11', '6')]) {
+      const r = importMetadataXml(gmd(box));
+      expect(r.doc.extent?.bbox).toBeUndefined();
+      expect(r.warnings.join(' ')).toMatch(/(bukan angka|Lintang|Bujur).*tidak dipakai untuk cakupan/);
+    }
+    // a good box beside a bad one still makes the footprint
+    const both = importMetadataXml(gmd(bbox('95', '141', '-11', '6') + bbox('95', 'timur', '-11', '6')));
+    expect(both.doc.extent?.bbox).toEqual({ west: 95, east: 141, south: -11, north: 6 });
+  });
+
+  it('keeps identifiers real catalogues use (URL, slashes, spaces, ..) exactly', () => {
+    for (const id of ['peta/dasar 1', 'https://ioos.noaa.gov/stations/BRJASL', '../../x/..', 'C:\\hi\\folder']) {
+      expect(importMetadataXml(gmd('', `<gmd:fileIdentifier>${cs(id)}</gmd:fileIdentifier>`)).doc.fileIdentifier).toBe(id);
+    }
+    expect(importMetadataXml('<csw:Record xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier>a b</dc:identifier><dc:title>t</dc:title></csw:Record>').doc.fileIdentifier)
+      .toBe('a b');
+  });
+
+  it('reads gmi:MI_Metadata in the ISO 19115-2 1.0 namespace, and a leading byte-order mark', () => {
+    const r = importMetadataXml(`\uFEFF<?xml version="1.0" encoding="UTF-8"?><gmi:MI_Metadata xmlns:gmi="http://standards.iso.org/iso/19115/-2/gmi/1.0" ${GMD}>
+      <gmd:fileIdentifier>${cs('gmi-1')}</gmd:fileIdentifier><gmd:identificationInfo><gmd:MD_DataIdentification><gmd:citation><gmd:CI_Citation>
+      <gmd:title>${cs('Citra')}</gmd:title></gmd:CI_Citation></gmd:citation></gmd:MD_DataIdentification></gmd:identificationInfo></gmi:MI_Metadata>`);
+    expect(r).toMatchObject({ sourceFormat: 'gmi', doc: { title: 'Citra', fileIdentifier: 'gmi-1' }, document: { schema: 'iso19115-2' } });
+    expect(r.document!.xml.startsWith('<?xml')).toBe(true);
   });
 });
 

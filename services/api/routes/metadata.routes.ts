@@ -5,6 +5,7 @@ import type { ListQuery } from '../../../libs/catalogue/records.ports';
 import { assertMayCreate } from '../../../libs/catalogue/records.service';
 import { etagOf, matchesIfNoneMatch } from '../../../libs/catalogue/records-input';
 import { importMetadataXml, isImportMappingError } from '../../../libs/import';
+import type { IsoDocument } from '../../../libs/catalogue/record-document';
 import { XmlInputError, xmlInputToAppError } from '../../../libs/xml/safe-parse';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireAuth } from '../http/auth-guards';
@@ -52,10 +53,10 @@ const ifMatchOf = (req: Request): string | undefined => req.get('if-match') ?? u
 const revisionSummary = (r: MetadataRecord) => ({ id: r.id, status: r.status, ownerId: r.ownerId, version: r.version, updatedAt: r.updatedAt });
 
 /** The body of an XML import as a document; parse and mapping problems become 400 / 422. */
-function importedDoc(text: unknown): { doc: MetadataDoc; note: string; warnings: string[] } {
+function importedDoc(text: unknown): { doc: MetadataDoc; note: string; warnings: string[]; document?: IsoDocument } {
   try {
     const r = importMetadataXml(typeof text === 'string' ? text : '');
-    return { doc: r.doc, note: `Impor XML (${r.sourceFormat})`, warnings: r.warnings };
+    return { doc: r.doc, note: `Impor XML (${r.sourceFormat})`, warnings: r.warnings, ...(r.document ? { document: r.document } : {}) };
   } catch (err) {
     if (err instanceof XmlInputError) throw xmlInputToAppError(err);
     if (isImportMappingError(err)) {
@@ -89,10 +90,10 @@ export function metadataRoutes(deps: AppDeps): Router {
     let extra: Record<string, unknown> = {};
     if (xml) {
       assertMayCreate(actor); // refuse a QCQE before spending a parse on their document
-      const { doc, note, warnings } = importedDoc(req.body);
-      rec = await records.create(actor, doc, { note });
-      // what the mapping normalised or dropped, so the importer can check it
-      extra = { importWarnings: warnings };
+      const { doc, note, warnings, document } = importedDoc(req.body);
+      rec = await records.create(actor, doc, { note, ...(document ? { document } : {}) });
+      // what the mapping normalised or dropped, and the document's check report, so the importer can check it
+      extra = { importWarnings: warnings, ...(document ? { validation: document.validation } : {}) };
     } else {
       // a client-supplied fileIdentifier is scoped (records.service.ts): a 409 names only the
       // caller's organisation's records or public ones, so a create is no oracle to limit
@@ -144,6 +145,20 @@ export function metadataRoutes(deps: AppDeps): Router {
   r.get('/:id/history', async (req, res) => {
     const entries = await records.history(actorOf(req), req.params.id as string);
     res.set('Cache-Control', 'private, no-cache').json(entries);
+  });
+
+  /** Issue 19: every version of the record's ISO document (history), newest first, without the XML. */
+  r.get('/:id/documents', async (req, res) => {
+    res.set('Cache-Control', 'private, no-cache').json(await records.documents(actorOf(req), req.params.id as string));
+  });
+
+  /** One version of the document, as it was written. */
+  r.get('/:id/documents/:seq', async (req, res) => {
+    const raw = req.params.seq as string;
+    if (!/^[1-9]\d{0,8}$/.test(raw)) throw new AppError('BAD_REQUEST', 'Nomor versi dokumen harus bilangan bulat positif.');
+    const doc = await records.document(actorOf(req), req.params.id as string, Number(raw));
+    if (doc.xml === null) throw new AppError('NOT_FOUND', 'Dokumen versi ini belum dirender dari isian editor; coba lagi sebentar lagi.');
+    res.set('Cache-Control', 'private, no-cache').type('application/xml').send(doc.xml);
   });
 
   r.get('/:id/changes', async (req, res) => {

@@ -1,0 +1,51 @@
+import SaxonJS, { type SaxonNode } from 'saxon-js';
+import type { DocumentSchema } from '../catalogue/record-document';
+import type { MetadataRecord } from '../catalogue/record.types';
+import type { RenderFormat } from './formats';
+
+/**
+ * Issue 19: a record with a stored ISO document is served in its own schema unchanged. Which
+ * forms come from the document (the rest stay derived from the JSON projection, as before,
+ * until the crosswalks between schemas replace them):
+ * - ISO 19139 and ISO 19115-2 (gmi) documents: `gmd` is the document, its brief and summary
+ *   element sets and the three Dublin Core records are cut / transformed from it;
+ * - ISO 19115-3 2018: `mdb2018` is the document, with its brief and summary element sets;
+ * - ISO 19115-3 2016: `mdb2016` is the document.
+ */
+export interface RenderDocument {
+  xml: string;
+  schema: DocumentSchema;
+}
+
+/** What the renderer is given: the record, and its document when it has one. */
+export type RenderInput = MetadataRecord & { isoDocument?: RenderDocument };
+
+export const DOCUMENT_FORMS: Readonly<Record<DocumentSchema, readonly RenderFormat[]>> = {
+  iso19139: ['gmd', 'gmd-summary', 'gmd-brief', 'dc-full', 'dc-summary', 'dc-brief'],
+  'iso19115-2': ['gmd', 'gmd-summary', 'gmd-brief', 'dc-full', 'dc-summary', 'dc-brief'],
+  'iso19115-3-2018': ['mdb2018', 'mdb2018-summary', 'mdb2018-brief'],
+  'iso19115-3-2016': ['mdb2016'],
+};
+
+/** The form the document itself is, unchanged. */
+export const FULL_FORM: Readonly<Record<DocumentSchema, RenderFormat>> = {
+  iso19139: 'gmd', 'iso19115-2': 'gmd', 'iso19115-3-2018': 'mdb2018', 'iso19115-3-2016': 'mdb2016',
+};
+
+/**
+ * The document as CSW responses embed it: without its XML declaration (and byte-order mark),
+ * everything from the first comment or element on exactly as written.
+ */
+export function embeddable(xml: string): string {
+  return xml.replace(/^\uFEFF?\s*(<\?xml\s[^?]*\?>)?\s*/, '');
+}
+
+/**
+ * The document as a SaxonJS tree for the element sets and the Dublin Core stylesheet. Stored
+ * documents passed the importer's safe parser (no DOCTYPE, no entities); the check is repeated
+ * here so that this parser can never be the one that meets a DTD.
+ */
+export function documentTree(xml: string): SaxonNode {
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new Error('dokumen tersimpan memuat DOCTYPE');
+  return SaxonJS.getPlatform().parseXmlFromString(embeddable(xml));
+}
