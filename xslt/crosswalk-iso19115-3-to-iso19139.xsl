@@ -94,7 +94,7 @@
       <xsl:when test="exists($row)">
         <xsl:element name="{$row/@m}:{$as}" namespace="{cw:ns139($row/@m)}">
           <xsl:apply-templates select="@*" mode="attr"/>
-          <xsl:copy-of select="text()[normalize-space()]"/>
+          <xsl:apply-templates select="text()[normalize-space()]" mode="value"/>
           <xsl:call-template name="cw:ordered">
             <xsl:with-param name="row" select="$row"/>
             <xsl:with-param name="kids" as="element()*">
@@ -219,7 +219,7 @@
           $method/*[local-name() = 'dateTime']">
           <xsl:apply-templates select="." mode="prop-of"><xsl:with-param name="m" select="'gmd'"/></xsl:apply-templates>
         </xsl:for-each>
-        <xsl:for-each select="*[local-name() = 'result'][*[local-name() = ('DQ_ConformanceResult', 'DQ_QuantitativeResult', 'DQ_CoverageResult')]][position() le 2]">
+        <xsl:for-each select="*[local-name() = 'result'][*[local-name() = ('DQ_ConformanceResult', 'DQ_QuantitativeResult', 'DQ_CoverageResult')]]">
           <xsl:apply-templates select="." mode="prop-of"><xsl:with-param name="m" select="'gmd'"/></xsl:apply-templates>
         </xsl:for-each>
       </xsl:element>
@@ -278,30 +278,36 @@
     <xsl:variable name="row" select="cw:row139(cw:class139(..))"/>
     <xsl:variable name="m" select="string(($row/p[@n = $n]/@m, $row/@m, 'gmd')[1])"/>
     <xsl:variable name="prop" select="."/>
-    <xsl:variable name="resp" select="*"/>
-    <xsl:variable name="parties" as="element()*">
-      <xsl:for-each select="$resp/*[local-name() = 'party']/*">
-        <xsl:choose>
-          <xsl:when test="local-name() = 'CI_Organisation' and *[local-name() = 'individual']">
-            <xsl:for-each select="*[local-name() = 'individual']/*">
-              <cw:p><xsl:sequence select="../.."/><xsl:sequence select="."/></cw:p>
-            </xsl:for-each>
-          </xsl:when>
-          <xsl:when test="local-name() = 'CI_Organisation'"><cw:p><xsl:sequence select="."/></cw:p></xsl:when>
-          <xsl:otherwise><cw:p><cw:none/><xsl:sequence select="."/></cw:p></xsl:otherwise>
-        </xsl:choose>
-      </xsl:for-each>
-    </xsl:variable>
     <xsl:if test="exists($row/p[@n = $n])">
-      <xsl:variable name="nobody" as="element()"><cw:p/></xsl:variable>
-      <xsl:variable name="all" select="if (empty($parties)) then $nobody else $parties"/>
+      <!-- (a property holds one responsibility; a document that puts several in one is read as several) -->
+      <xsl:variable name="people" as="element()*">
+        <xsl:for-each select="*[local-name() = 'CI_Responsibility']">
+          <xsl:variable name="resp" select="."/>
+          <xsl:variable name="parties" select="*[local-name() = 'party']/*"/>
+          <xsl:if test="empty($parties)"><cw:p><xsl:sequence select="$resp"/></cw:p></xsl:if>
+          <xsl:for-each select="$parties">
+            <xsl:choose>
+              <xsl:when test="local-name() = 'CI_Organisation' and *[local-name() = 'individual']">
+                <!-- an organisation's own contact details, when its people have theirs: a party of its own -->
+                <xsl:if test="*[local-name() = 'contactInfo'] and *[local-name() = 'individual']/*/*[local-name() = 'contactInfo']">
+                  <cw:p><xsl:sequence select="$resp, ."/></cw:p>
+                </xsl:if>
+                <xsl:for-each select="*[local-name() = 'individual']/*">
+                  <cw:p><xsl:sequence select="$resp, ../.., ."/></cw:p>
+                </xsl:for-each>
+              </xsl:when>
+              <xsl:otherwise><cw:p><xsl:sequence select="$resp, ."/></cw:p></xsl:otherwise>
+            </xsl:choose>
+          </xsl:for-each>
+        </xsl:for-each>
+      </xsl:variable>
       <!-- a distributor has one contact in 19139 -->
-      <xsl:for-each select="if ($n = 'distributorContact') then $all[1] else $all">
+      <xsl:for-each select="if ($n = 'distributorContact') then $people[1] else $people">
         <xsl:element name="{$m}:{$n}" namespace="{cw:ns139($m)}">
           <xsl:apply-templates select="$prop/@*" mode="attr"/>
           <xsl:call-template name="responsible-party">
-            <xsl:with-param name="resp" select="$resp"/>
-            <xsl:with-param name="org" select="*[1][local-name() = 'CI_Organisation']"/>
+            <xsl:with-param name="resp" select="*[local-name() = 'CI_Responsibility']"/>
+            <xsl:with-param name="org" select="*[local-name() = 'CI_Organisation']"/>
             <xsl:with-param name="ind" select="*[local-name() = 'CI_Individual']"/>
           </xsl:call-template>
         </xsl:element>
@@ -469,6 +475,16 @@
   <xsl:template match="*[local-name() = 'LanguageCode'][cw:is-iso3(.)]" mode="class" priority="2">
     <gmd:LanguageCode><xsl:apply-templates select="@*" mode="attr"/><xsl:value-of select="."/></gmd:LanguageCode>
   </xsl:template>
+
+  <xsl:template match="*[local-name() = 'MD_FeatureCatalogueDescription'][cw:is-iso3(.)]" mode="class" priority="2">
+    <xsl:next-match>
+      <xsl:with-param name="extra" as="element()*">
+        <xsl:if test="empty(*[local-name() = 'includedWithDataset'])"><gmd:includedWithDataset gco:nilReason="unknown"/></xsl:if>
+      </xsl:with-param>
+    </xsl:next-match>
+  </xsl:template>
+  <!-- 19115-1's "centre" is spelled "center" in 19115:2003 -->
+  <xsl:template match="*[local-name() = 'MD_PixelOrientationCode']/text()[normalize-space() = 'centre']" mode="value">center</xsl:template>
 
   <!-- a medium's name: a citation in 19115-1, a code in 19139 -->
   <xsl:template match="*[local-name() = 'MD_Medium']/*[local-name() = 'name']" mode="prop" priority="2">

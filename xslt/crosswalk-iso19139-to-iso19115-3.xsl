@@ -183,6 +183,9 @@
           </xsl:choose>
         </cit:party>
       </xsl:if>
+      <xsl:if test="not(gmd:organisationName or gmd:individualName or gmd:positionName or gmd:contactInfo)">
+        <cit:party gco:nilReason="missing"/>
+      </xsl:if>
     </cit:CI_Responsibility>
   </xsl:template>
 

@@ -107,11 +107,13 @@
     <c n="MD_CoverageContentTypeCode" m="mrc"></c>
     <c n="MD_CoverageDescription" m="mrc"><p n="attributeDescription" m="mrc"/><p n="processingLevelCode" m="mrc"/><p n="attributeGroup" m="mrc"/></c>
     <c n="MD_DataIdentification" m="mri"><p n="citation" m="mri"/><p n="abstract" m="mri"/><p n="purpose" m="mri"/><p n="credit" m="mri"/><p n="status" m="mri"/><p n="pointOfContact" m="mri"/><p n="spatialRepresentationType" m="mri"/><p n="spatialResolution" m="mri"/><p n="temporalResolution" m="mri"/><p n="topicCategory" m="mri"/><p n="extent" m="mri"/><p n="additionalDocumentation" m="mri"/><p n="processingLevel" m="mri"/><p n="resourceMaintenance" m="mri"/><p n="graphicOverview" m="mri"/><p n="resourceFormat" m="mri"/><p n="descriptiveKeywords" m="mri"/><p n="resourceSpecificUsage" m="mri"/><p n="resourceConstraints" m="mri"/><p n="associatedResource" m="mri"/><p n="defaultLocale" m="mri"/><p n="otherLocale" m="mri"/><p n="environmentDescription" m="mri"/><p n="supplementalInformation" m="mri"/></c>
+    <c n="MD_DatatypeCode" m="mex"></c>
     <c n="MD_DigitalTransferOptions" m="mrd"><p n="unitsOfDistribution" m="mrd"/><p n="transferSize" m="mrd"/><p n="onLine" m="mrd"/><p n="offLine" m="mrd"/><p n="transferFrequency" m="mrd"/><p n="distributionFormat" m="mrd"/></c>
     <c n="MD_Dimension" m="msr"><p n="dimensionName" m="msr"/><p n="dimensionSize" m="msr"/><p n="resolution" m="msr"/><p n="dimensionTitle" m="msr"/><p n="dimensionDescription" m="msr"/></c>
     <c n="MD_DimensionNameTypeCode" m="msr"></c>
     <c n="MD_Distribution" m="mrd"><p n="description" m="mrd"/><p n="distributionFormat" m="mrd"/><p n="distributor" m="mrd"/><p n="transferOptions" m="mrd"/></c>
     <c n="MD_Distributor" m="mrd"><p n="distributorContact" m="mrd"/><p n="distributionOrderProcess" m="mrd"/><p n="distributorFormat" m="mrd"/><p n="distributorTransferOptions" m="mrd"/></c>
+    <c n="MD_ExtendedElementInformation" m="mex"><p n="name" m="mex"/><p n="definition" m="mex"/><p n="obligation" m="mex"/><p n="condition" m="mex"/><p n="dataType" m="mex"/><p n="maximumOccurrence" m="mex"/><p n="domainValue" m="mex"/><p n="parentEntity" m="mex"/><p n="rule" m="mex"/><p n="rationale" m="mex"/><p n="source" m="mex"/><p n="conceptName" m="mex"/><p n="code" m="mex"/></c>
     <c n="MD_FeatureCatalogue" m="mrc"><p n="featureCatalogue" m="mrc"/></c>
     <c n="MD_FeatureCatalogueDescription" m="mrc"><p n="complianceCode" m="mrc"/><p n="locale" m="mrc"/><p n="includedWithDataset" m="mrc"/><p n="featureTypes" m="mrc"/><p n="featureCatalogueCitation" m="mrc"/></c>
     <c n="MD_FeatureTypeInfo" m="mrc"><p n="featureTypeName" m="mrc"/><p n="featureInstanceCount" m="mrc"/></c>
@@ -133,7 +135,9 @@
     <c n="MD_Medium" m="mrd"><p n="name" m="mrd"/><p n="density" m="mrd"/><p n="densityUnits" m="mrd"/><p n="volumes" m="mrd"/><p n="mediumFormat" m="mrd"/><p n="mediumNote" m="mrd"/><p n="identifier" m="mrd"/></c>
     <c n="MD_MediumFormatCode" m="mrd"></c>
     <c n="MD_Metadata" m="mdb"><p n="metadataIdentifier" m="mdb"/><p n="defaultLocale" m="mdb"/><p n="parentMetadata" m="mdb"/><p n="metadataScope" m="mdb"/><p n="contact" m="mdb"/><p n="dateInfo" m="mdb"/><p n="metadataStandard" m="mdb"/><p n="metadataProfile" m="mdb"/><p n="alternativeMetadataReference" m="mdb"/><p n="otherLocale" m="mdb"/><p n="metadataLinkage" m="mdb"/><p n="spatialRepresentationInfo" m="mdb"/><p n="referenceSystemInfo" m="mdb"/><p n="metadataExtensionInfo" m="mdb"/><p n="identificationInfo" m="mdb"/><p n="contentInfo" m="mdb"/><p n="distributionInfo" m="mdb"/><p n="dataQualityInfo" m="mdb"/><p n="resourceLineage" m="mdb"/><p n="portrayalCatalogueInfo" m="mdb"/><p n="metadataConstraints" m="mdb"/><p n="applicationSchemaInfo" m="mdb"/><p n="metadataMaintenance" m="mdb"/><p n="acquisitionInformation" m="mdb"/></c>
+    <c n="MD_MetadataExtensionInformation" m="mex"><p n="extensionOnLineResource" m="mex"/><p n="extendedElementInformation" m="mex"/></c>
     <c n="MD_MetadataScope" m="mdb"><p n="resourceScope" m="mdb"/><p n="name" m="mdb"/></c>
+    <c n="MD_ObligationCode" m="mex"></c>
     <c n="MD_PixelOrientationCode" m="msr"></c>
     <c n="MD_PortrayalCatalogueReference" m="mpc"><p n="portrayalCatalogueCitation" m="mpc"/></c>
     <c n="MD_ProgressCode" m="mcc"></c>

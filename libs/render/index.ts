@@ -4,3 +4,4 @@ export { createRenderer, RenderError, type Renderer, type RenderSet } from './re
 export { StylesheetCompileError, type CompileOptions } from './stylesheet-compiler';
 export { RENDER_PLAN, type RenderStage } from './render-plan';
 export { NS, mdbNamespaces } from './xml-namespaces';
+export { crosswalk, compileCrosswalks, isoSchemaOf, CrosswalkError, type IsoSchema, type CrosswalkSefs } from './crosswalk';
