@@ -148,6 +148,7 @@
     <xsl:param name="resp" as="element()"/>
     <xsl:param name="org" as="element()?"/>
     <xsl:param name="ind" as="element()?"/>
+    <xsl:param name="ci" as="element()?"/>
     <gmd:CI_ResponsibleParty>
       <xsl:apply-templates select="$resp/@*" mode="attr"/>
       <xsl:for-each select="$ind/*[local-name() = 'name']">
@@ -159,7 +160,7 @@
       <xsl:for-each select="$ind/*[local-name() = 'positionName']">
         <xsl:apply-templates select="." mode="prop-of"/>
       </xsl:for-each>
-      <xsl:for-each select="(($ind, $org)/*[local-name() = 'contactInfo'])[1]">
+      <xsl:for-each select="($ci, $ind/*[local-name() = 'contactInfo'], $org/*[local-name() = 'contactInfo'])[1]">
         <xsl:apply-templates select="." mode="prop-of"/>
       </xsl:for-each>
       <xsl:for-each select="$resp/*[local-name() = 'role']">
@@ -286,6 +287,14 @@
           <xsl:variable name="parties" select="*[local-name() = 'party']/*"/>
           <xsl:if test="empty($parties)"><cw:p><xsl:sequence select="$resp"/></cw:p></xsl:if>
           <xsl:for-each select="$parties">
+            <!-- 19139 gives a party one contact: each further contact of a party is a party of its own -->
+            <xsl:variable name="party" select="."/>
+            <xsl:for-each select="*[local-name() = 'contactInfo'][position() gt 1]">
+              <cw:p><xsl:sequence select="$resp, $party"/><cw:ci><xsl:sequence select="."/></cw:ci></cw:p>
+            </xsl:for-each>
+            <xsl:for-each select="*[local-name() = 'individual']/*/*[local-name() = 'contactInfo'][position() gt 1]">
+              <cw:p><xsl:sequence select="$resp, $party, .."/><cw:ci><xsl:sequence select="."/></cw:ci></cw:p>
+            </xsl:for-each>
             <xsl:choose>
               <xsl:when test="local-name() = 'CI_Organisation' and *[local-name() = 'individual']">
                 <!-- an organisation's own contact details, when its people have theirs: a party of its own -->
@@ -309,6 +318,7 @@
             <xsl:with-param name="resp" select="*[local-name() = 'CI_Responsibility']"/>
             <xsl:with-param name="org" select="*[local-name() = 'CI_Organisation']"/>
             <xsl:with-param name="ind" select="*[local-name() = 'CI_Individual']"/>
+            <xsl:with-param name="ci" select="cw:ci/*"/>
           </xsl:call-template>
         </xsl:element>
       </xsl:for-each>
@@ -480,6 +490,16 @@
     <xsl:next-match>
       <xsl:with-param name="extra" as="element()*">
         <xsl:if test="empty(*[local-name() = 'includedWithDataset'])"><gmd:includedWithDataset gco:nilReason="unknown"/></xsl:if>
+      </xsl:with-param>
+    </xsl:next-match>
+  </xsl:template>
+  <!-- a 19139 citation has at least one date -->
+  <xsl:template match="*[local-name() = 'CI_Citation'][cw:is-iso3(.)]" mode="class" priority="2">
+    <xsl:param name="extra" as="element()*" select="()"/>
+    <xsl:next-match>
+      <xsl:with-param name="extra" as="element()*">
+        <xsl:sequence select="$extra"/>
+        <xsl:if test="empty(*[local-name() = 'date'])"><gmd:date gco:nilReason="missing"/></xsl:if>
       </xsl:with-param>
     </xsl:next-match>
   </xsl:template>

@@ -276,6 +276,13 @@
   <xsl:template match="*[local-name() = ('MD_CoverageDescription', 'MI_CoverageDescription', 'MD_ImageDescription', 'MI_ImageDescription')]/gmd:contentType
     | *[local-name() = ('MD_CoverageDescription', 'MI_CoverageDescription', 'MD_ImageDescription', 'MI_ImageDescription')]/gmd:dimension" mode="prop"/>
 
+  <!-- 19115-1 acquisition information has a scope (19115-2's has none) -->
+  <xsl:template match="*[local-name() = 'MI_AcquisitionInformation']" mode="class">
+    <xsl:next-match>
+      <xsl:with-param name="extra" as="element()*"><mac:scope gco:nilReason="unknown"/></xsl:with-param>
+    </xsl:next-match>
+  </xsl:template>
+
   <!-- PT_FreeText and locales -->
   <xsl:template match="gmd:PT_FreeText" mode="class">
     <lan:PT_FreeText>

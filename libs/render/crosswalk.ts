@@ -59,13 +59,17 @@ function run(sefs: CrosswalkSefs, stylesheet: string, xml: string, params: Recor
     destination: 'serialized',
     stylesheetParams: Object.fromEntries(Object.entries(params).map(([k, v]) => [`Q{}${k}`, v])),
   }, 'sync');
-  return res.principalResult as string;
+  // like every render, no XML declaration (CSW responses embed documents as they are)
+  return (res.principalResult as string).replace(/^<\?xml[^>]*\?>\s*/, '');
 }
 
 /** A 19115-3 document of the 2016 set read as the 2018 set (the stylesheets read both; this is only for 2016 → 2018). */
 function rootNamespace(xml: string): string {
-  const m = /<(?:[\w.-]+:)?MD_Metadata\b[^>]*?\sxmlns(?::mdb)?="([^"]+)"/.exec(xml);
-  return m?.[1] ?? '';
+  const root = /<((?:[\w.-]+:)?)MD_Metadata\b[^>]*>/.exec(xml);
+  if (!root) return '';
+  const prefix = (root[1] as string).replace(/:$/, '');
+  const decl = new RegExp(`\\sxmlns${prefix ? `:${prefix}` : ''}="([^"]+)"`).exec(root[0]);
+  return decl?.[1] ?? '';
 }
 
 /**
