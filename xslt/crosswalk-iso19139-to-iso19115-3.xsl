@@ -283,6 +283,16 @@
     </xsl:next-match>
   </xsl:template>
 
+  <!-- an application schema's files: binary content in 19139, online resources in 19115-1 -->
+  <xsl:template match="gmd:MD_ApplicationSchemaInformation/*[gco139:Binary]" mode="prop">
+    <xsl:element name="mas:{local-name()}" namespace="{cw:ns3('mas')}">
+      <xsl:apply-templates select="@*" mode="attr"/>
+      <cit:CI_OnlineResource>
+        <cit:linkage><gco:CharacterString><xsl:value-of select="(gco139:Binary/@src, gco139:Binary)[normalize-space()][1]"/></gco:CharacterString></cit:linkage>
+      </cit:CI_OnlineResource>
+    </xsl:element>
+  </xsl:template>
+
   <!-- PT_FreeText and locales -->
   <xsl:template match="gmd:PT_FreeText" mode="class">
     <lan:PT_FreeText>

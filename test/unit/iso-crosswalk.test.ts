@@ -138,7 +138,7 @@ describe('structure', () => {
     const { there, back } = results.get(d.file) as { there: string; back: string };
     expect(there).toMatch(/<mdb:acquisitionInformation><mac:MI_AcquisitionInformation>/);
     expect(there).toContain('xmlns:mac="http://standards.iso.org/iso/19115/-3/mac/2.0"');
-    expect(back).toMatch(/^<\?xml[^>]*>\s*<gmi:MI_Metadata\b/);
+    expect(back).toMatch(/^<gmi:MI_Metadata\b/);
     expect(count(back, /<gmi:MI_Instrument\b/g)).toBe(count(d.xml, /<gmi:MI_Instrument\b/g));
   });
 
