@@ -13,7 +13,7 @@ import { CSW_SCHEMAS_DIR } from './test-data';
 const CATALOG = path.join(CSW_SCHEMAS_DIR, 'catalog.xml');
 const ISO3 = path.join(CSW_SCHEMAS_DIR, 'iso19115-3/standards.iso.org/iso/19115/-3');
 
-export type XsdSchema = 'gmd' | 'mdb2016' | 'mdb2018' | 'csw-record' | 'csw-discovery' | 'ows-exception';
+export type XsdSchema = 'gmd' | 'gmd-gmx' | 'gmi' | 'mdb2016' | 'mdb2018' | 'mdb2018-mex' | 'csw-record' | 'csw-discovery' | 'ows-exception';
 
 /**
  * ISO 19139: the ISO AP 1.0 wrapper, which is gmd.xsd plus the srv namespace, so that
@@ -25,8 +25,15 @@ export type XsdSchema = 'gmd' | 'mdb2016' | 'mdb2018' | 'csw-record' | 'csw-disc
  */
 export const XSD_FILES: Record<XsdSchema, string> = {
   gmd: path.join(CSW_SCHEMAS_DIR, 'ogc/csw/2.0.2/profiles/apiso/1.0.0/apiso.xsd'),
+  // ISO 19139 with gmx (Anchor, FileName, MimeFileType) too: the wrapper in CSW_SCHEMAS_DIR
+  'gmd-gmx': path.join(CSW_SCHEMAS_DIR, 'iso19139-gmx.xsd'),
+  // ISO 19115-2 (gmi/1.0 namespace; a 2005-namespace gmi document is checked with its root's
+  // namespace renamed, the content models being the same)
+  gmi: path.join(CSW_SCHEMAS_DIR, 'iso19115-3/standards.iso.org/iso/19115/-2/gmi/1.0/gmi.xsd'),
   mdb2016: path.join(ISO3, 'mds/1.0/mds.xsd'),
   mdb2018: path.join(ISO3, 'mds/2.0/mds.xsd'),
+  // the same with the metadata extension module (mex), which mds.xsd leaves out
+  'mdb2018-mex': path.join(CSW_SCHEMAS_DIR, 'iso19115-3-mex-2018.xsd'),
   'csw-record': path.join(CSW_SCHEMAS_DIR, 'ogc/csw/2.0.2/record.xsd'),
   'csw-discovery': path.join(CSW_SCHEMAS_DIR, 'ogc/csw/2.0.2/CSW-discovery.xsd'),
   'ows-exception': path.join(CSW_SCHEMAS_DIR, 'ogc/ows/1.0.0/owsExceptionReport.xsd'),

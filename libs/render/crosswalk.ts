@@ -1,0 +1,126 @@
+import SaxonJS, { type SaxonNode } from 'saxon-js';
+import { parseXmlSafely } from '../xml/safe-parse';
+import { mdb2018ToMdb2016 } from './mdb2016';
+import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
+
+/**
+ * Transforms between the ISO metadata schemas a stored document can be in, for serving it in
+ * the schema it was not written in (issue 19, point 3). The stylesheets are ours
+ * (xslt/crosswalk-*.xsl, see docs/iso-crosswalks.md); they are compiled to SEF with the render
+ * stylesheets (planStylesheets() lists them, so `npm install` compiles them).
+ *
+ *   19139 (gmd, with 19115-2 gmi content) → 19115-3: crosswalk-iso19139-to-iso19115-3.xsl
+ *   19115-3 (either namespace set) → 19139:          crosswalk-iso19115-3-to-iso19139.xsl
+ *
+ * The 19115-3 stylesheet writes the 2018 set with every namespace declared on the root only, so
+ * that the 2016 form is the same text with the root's declarations moved back (mdb2016.ts).
+ * Between the two 19115-3 sets, and from 19115-2 to 19139 (the gmi document is itself 19139
+ * encoding), a document goes through 19139 or 19115-3 as needed.
+ */
+export type IsoSchema = 'iso19139' | 'iso19115-2' | 'iso19115-3-2018' | 'iso19115-3-2016';
+
+export const CROSSWALK_STYLESHEETS = {
+  toIso19115p3: 'crosswalk-iso19139-to-iso19115-3.xsl',
+  toIso19139: 'crosswalk-iso19115-3-to-iso19139.xsl',
+} as const;
+
+/** Every stylesheet the crosswalks use, for the compile step (render-plan.ts). */
+export const CROSSWALK_STYLESHEET_FILES: readonly string[] = Object.values(CROSSWALK_STYLESHEETS);
+
+export class CrosswalkError extends Error {
+  constructor(readonly from: IsoSchema, readonly to: IsoSchema, cause: unknown) {
+    super(`Transformasi ${from} → ${to} gagal: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'CrosswalkError';
+  }
+}
+
+/** The compiled crosswalk stylesheets, by file name (from compileStylesheets). */
+export type CrosswalkSefs = ReadonlyMap<string, object>;
+
+const is19115p3 = (s: IsoSchema): boolean => s === 'iso19115-3-2018' || s === 'iso19115-3-2016';
+
+/**
+ * Parsed the one safe way (no DTD, bounded size and depth), then handed to SaxonJS: an xmldom
+ * document is what SaxonJS's Node platform works on.
+ */
+function parse(xml: string): SaxonNode {
+  parseXmlSafely(xml);
+  const doc = SaxonJS.getPlatform().parseXmlFromString(xml);
+  Object.defineProperty(doc, 'toString', { value: () => '[crosswalk source]', enumerable: false });
+  return doc;
+}
+
+function run(sefs: CrosswalkSefs, stylesheet: string, xml: string, params: Record<string, string> = {}): string {
+  const sef = sefs.get(stylesheet);
+  if (!sef) throw new Error(`stylesheet ${stylesheet} tidak dimuat`);
+  const res = SaxonJS.transform({
+    stylesheetInternal: sef,
+    sourceNode: parse(xml),
+    destination: 'serialized',
+    stylesheetParams: Object.fromEntries(Object.entries(params).map(([k, v]) => [`Q{}${k}`, v])),
+  }, 'sync');
+  // like every render, no XML declaration (CSW responses embed documents as they are)
+  return (res.principalResult as string).replace(/^<\?xml[^>]*\?>\s*/, '');
+}
+
+/** A 19115-3 document of the 2016 set read as the 2018 set (the stylesheets read both; this is only for 2016 → 2018). */
+function rootNamespace(xml: string): string {
+  const root = /<((?:[\w.-]+:)?)MD_Metadata\b[^>]*>/.exec(xml);
+  if (!root) return '';
+  const prefix = (root[1] as string).replace(/:$/, '');
+  const decl = new RegExp(`\\sxmlns${prefix ? `:${prefix}` : ''}="([^"]+)"`).exec(root[0]);
+  return decl?.[1] ?? '';
+}
+
+/**
+ * `xml` (a document in schema `from`) in schema `to`. Same schema: returned unchanged.
+ * Throws CrosswalkError when the document cannot be read or transformed.
+ */
+export function crosswalk(sefs: CrosswalkSefs, xml: string, from: IsoSchema, to: IsoSchema): string {
+  if (from === to) return xml;
+  // a byte order mark left at the start by a decoder is not content
+  xml = xml.replace(/^\uFEFF/, '');
+  try {
+    if (is19115p3(to)) {
+      let mdb2018: string;
+      if (is19115p3(from)) {
+        // 2016 ↔ 2018: through 19139 would lose what 19139 cannot hold; the stylesheet pair is
+        // not needed when the document is already 19115-3: only 2016 → 2018 or back
+        if (from === 'iso19115-3-2018' && to === 'iso19115-3-2016') return mdb2018ToMdb2016(xml);
+        mdb2018 = mdb2016ToMdb2018(xml);
+        return mdb2018;
+      }
+      mdb2018 = run(sefs, CROSSWALK_STYLESHEETS.toIso19115p3, xml);
+      return to === 'iso19115-3-2016' ? mdb2018ToMdb2016(mdb2018) : mdb2018;
+    }
+    if (is19115p3(from)) return run(sefs, CROSSWALK_STYLESHEETS.toIso19139, xml, { 'root': to === 'iso19115-2' ? 'gmi' : 'auto' });
+    // 19139 ↔ 19115-2: both are 19139 encoding; gmi → gmd goes through 19115-3 and back so that
+    // the acquisition content is kept where it has a place; gmd → gmi renames the root
+    const mdb = run(sefs, CROSSWALK_STYLESHEETS.toIso19115p3, xml);
+    return run(sefs, CROSSWALK_STYLESHEETS.toIso19139, mdb, { 'root': to === 'iso19115-2' ? 'gmi' : 'auto' });
+  } catch (err) {
+    throw err instanceof CrosswalkError ? err : new CrosswalkError(from, to, err);
+  }
+}
+
+/** 19115-3 2016 → 2018: every 1.0 module that has a 2.0 version is renamed, wherever it is declared. */
+const V2_MODULES = ['mdb', 'cit', 'mac', 'mds', 'mdt', 'mrc', 'mrl', 'msr'];
+export function mdb2016ToMdb2018(xml: string): string {
+  const pattern = new RegExp(`(http://standards\\.iso\\.org/iso/19115/-3/(?:${V2_MODULES.join('|')}))/1\\.0(?=["'])`, 'g');
+  return xml.replace(pattern, '$1/2.0');
+}
+
+/** Detects the schema of a stored ISO document from its root element. */
+export function isoSchemaOf(xml: string): IsoSchema | undefined {
+  const ns = rootNamespace(xml);
+  if (/\/mdb\/2\.0$/.test(ns)) return 'iso19115-3-2018';
+  if (/\/mdb\/1\.0$/.test(ns)) return 'iso19115-3-2016';
+  if (/<(?:[\w.-]+:)?MI_Metadata\b/.test(xml.slice(0, 4096))) return 'iso19115-2';
+  if (/<(?:[\w.-]+:)?MD_Metadata\b/.test(xml.slice(0, 4096))) return 'iso19139';
+  return undefined;
+}
+
+/** Compiles (or loads from the SEF cache) the crosswalk stylesheets; a broken one rejects here. */
+export async function compileCrosswalks(opts: CompileOptions = {}): Promise<CrosswalkSefs> {
+  return (await compileStylesheets(CROSSWALK_STYLESHEET_FILES, opts)).sef;
+}

@@ -1,0 +1,208 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { CrosswalkError, compileCrosswalks, crosswalk, isoSchemaOf, type CrosswalkSefs, type IsoSchema } from '../../libs/render/crosswalk';
+import { mdb2018ToMdb2016 } from '../../libs/render/mdb2016';
+import { kept, leafValues, missing } from '../helpers/iso-leaf-values';
+import { ISO_CORPUS_DIR } from '../helpers/test-data';
+import { validateXsdMany, type XsdSchema } from '../helpers/xsd';
+
+/**
+ * The crosswalks between ISO schemas (issue 19, point 3) on every record of the real-world corpus
+ * (test/data/iso-corpus): each goes through the other schema and back, and the values it carried
+ * are counted (test/helpers/iso-leaf-values.ts: leaf text, codeListValue, xlink:href, uom, by
+ * occurrence). A record valid against the official XSD stays valid after each transform.
+ */
+let sefs: CrosswalkSefs;
+
+interface Doc { file: string; xml: string; schema: IsoSchema }
+const folder = (sub: string): Doc[] =>
+  readdirSync(path.join(ISO_CORPUS_DIR, sub)).filter((f) => f.endsWith('.xml')).sort().map((file) => {
+    const xml = readFileSync(path.join(ISO_CORPUS_DIR, sub, file), 'utf8').replace(/^\uFEFF/, '');
+    return { file: `${sub}/${file}`, xml, schema: isoSchemaOf(xml) as IsoSchema };
+  });
+const i139 = folder('iso19139');
+const i3 = folder('iso19115-3');
+const i2 = folder('iso19115-2');
+
+/** The chains of the brief: to the other schema and back. */
+function roundTrip(d: Doc): { there: string; back: string } {
+  if (d.schema === 'iso19139') {
+    const there = crosswalk(sefs, d.xml, 'iso19139', 'iso19115-3-2018');
+    return { there, back: crosswalk(sefs, there, 'iso19115-3-2018', 'iso19139') };
+  }
+  if (d.schema === 'iso19115-2') {
+    const there = crosswalk(sefs, d.xml, 'iso19115-2', 'iso19115-3-2018');
+    return { there, back: crosswalk(sefs, there, 'iso19115-3-2018', 'iso19139') };
+  }
+  const there = crosswalk(sefs, d.xml, d.schema, 'iso19139');
+  return { there, back: crosswalk(sefs, there, 'iso19139', d.schema) };
+}
+
+const results = new Map<string, { there: string; back: string }>();
+
+beforeAll(async () => {
+  sefs = await compileCrosswalks();
+  for (const d of [...i139, ...i3, ...i2]) results.set(d.file, roundTrip(d));
+}, 900_000);
+
+describe('corpus', () => {
+  it('holds the records the brief counts, each recognised by its root', () => {
+    expect([i139.length, i3.length, i2.length]).toEqual([116, 39, 22]);
+    expect(new Set(i139.map((d) => d.schema))).toEqual(new Set(['iso19139']));
+    expect(new Set(i2.map((d) => d.schema))).toEqual(new Set(['iso19115-2']));
+    for (const d of i3) expect(['iso19115-3-2018', 'iso19115-3-2016']).toContain(d.schema);
+  });
+});
+
+describe('values kept through the other schema and back', () => {
+  it('≥ 95 % of the corpus, per record and in total (printed)', () => {
+    let total = 0;
+    let keptTotal = 0;
+    const lines: string[] = [];
+    const bySchema = new Map<string, [number, number]>();
+    for (const d of [...i139, ...i3, ...i2]) {
+      const a = leafValues(d.xml);
+      const b = leafValues((results.get(d.file) as { back: string }).back);
+      const k = kept(a, b);
+      total += a.length;
+      keptTotal += k;
+      const s = bySchema.get(d.schema) ?? [0, 0];
+      bySchema.set(d.schema, [s[0] + k, s[1] + a.length]);
+      const lost = missing(a, b).slice(0, 4).map((v) => JSON.stringify(v.slice(0, 40))).join(' ');
+      lines.push(`${((100 * k) / a.length).toFixed(1).padStart(6)} % ${String(k).padStart(5)}/${String(a.length).padEnd(5)} ${d.file} ${lost}`);
+    }
+    for (const [schema, [k, n]] of bySchema) lines.push(`${((100 * k) / n).toFixed(2).padStart(6)} % ${k}/${n} ${schema}`);
+    lines.push(`${((100 * keptTotal) / total).toFixed(2).padStart(6)} % ${keptTotal}/${total} TOTAL (${results.size} records)`);
+    process.stdout.write(`\niso crosswalk, values kept through the other schema and back:\n${lines.join('\n')}\n`);
+    expect(keptTotal / total).toBeGreaterThanOrEqual(0.95);
+    // 19139 and 19115-2 lose nothing on the way: 19115-1 has a place for their content
+    for (const s of ['iso19139', 'iso19115-2'] as const) {
+      const [k, n] = bySchema.get(s) as [number, number];
+      expect(k / n).toBeGreaterThanOrEqual(0.99);
+    }
+  });
+
+  it('19139 → 19115-3 keeps every value of the corpus but the ones it must respell', () => {
+    let total = 0;
+    let keptTotal = 0;
+    for (const d of [...i139, ...i2]) {
+      const a = leafValues(d.xml);
+      keptTotal += kept(a, leafValues((results.get(d.file) as { there: string }).there));
+      total += a.length;
+    }
+    expect(keptTotal / total).toBeGreaterThanOrEqual(0.999);
+  });
+});
+
+describe('structure', () => {
+  const one = (file: string): Doc => [...i139, ...i3, ...i2].find((d) => d.file.endsWith(file)) as Doc;
+  const count = (xml: string, re: RegExp): number => (xml.match(re) ?? []).length;
+
+  it('a service keeps its operations and every operatesOn, in the srv/2.0 namespace', () => {
+    for (const d of i139.filter((x) => x.xml.includes('srv:operatesOn'))) {
+      const { there, back } = results.get(d.file) as { there: string; back: string };
+      const n = count(d.xml, /<srv:operatesOn\b/g);
+      expect([d.file, count(there, /<srv:operatesOn\b/g)]).toEqual([d.file, n]);
+      expect([d.file, count(back, /<srv:operatesOn\b/g)]).toEqual([d.file, n]);
+      expect(count(there, /<srv:containsOperations\b/g)).toBe(count(d.xml, /<srv:containsOperations\b/g));
+      expect(there).toContain('xmlns:srv="http://standards.iso.org/iso/19115/-3/srv/2.0"');
+    }
+  });
+
+  it('contacts become responsibilities with their party; translations and anchors stay', () => {
+    const d = one('owslib__iso_keywords_anchor.xml');
+    const { there } = results.get(d.file) as { there: string };
+    expect(count(there, /<cit:CI_Responsibility\b/g)).toBe(count(d.xml, /<gmd:CI_ResponsibleParty\b/g));
+    expect(there).not.toMatch(/<gmd:|<gmx:/);
+    expect(count(there, /<gcx:Anchor\b/g)).toBe(count(d.xml, /<gmx:Anchor\b/g));
+    const i18n = one('geonetwork-ui__metadata-for-i18n.dataset.xml');
+    const t = (results.get(i18n.file) as { there: string }).there;
+    expect(count(t, /<lan:LocalisedCharacterString\b/g)).toBe(count(i18n.xml, /<gmd:LocalisedCharacterString\b/g));
+    expect(count(t, /<mdb:otherLocale\b/g)).toBe(count(i18n.xml, /<gmd:locale\b/g));
+  });
+
+  it('data quality goes to 19157 (measure, method) and lineage to resource lineage, and back together', () => {
+    const d = one('geonorge-api__real-error.xml');
+    const { there, back } = results.get(d.file) as { there: string; back: string };
+    expect(there).toMatch(/<mdq:measure><mdq:DQ_MeasureReference>/);
+    expect(count(there, /<mdq:DQ_ConformanceResult\b/g)).toBe(count(d.xml, /<gmd:DQ_ConformanceResult\b/g));
+    const withLineage = i139.find((x) => x.xml.includes('<gmd:LI_Lineage')) as Doc;
+    const r = results.get(withLineage.file) as { there: string; back: string };
+    expect(r.there).toMatch(/<mdb:resourceLineage><mrl:LI_Lineage>/);
+    expect(count(r.back, /<gmd:LI_Lineage\b/g)).toBe(count(withLineage.xml, /<gmd:LI_Lineage\b/g));
+    expect(back).toContain('<gmd:DQ_TemporalConsistency>');
+  });
+
+  it('19115-2 acquisition information goes to mac/2.0 and back to gmi', () => {
+    const d = one('owslib__iso_mi.xml');
+    const { there, back } = results.get(d.file) as { there: string; back: string };
+    expect(there).toMatch(/<mdb:acquisitionInformation><mac:MI_AcquisitionInformation>/);
+    expect(there).toContain('xmlns:mac="http://standards.iso.org/iso/19115/-3/mac/2.0"');
+    expect(back).toMatch(/^<gmi:MI_Metadata\b/);
+    expect(count(back, /<gmi:MI_Instrument\b/g)).toBe(count(d.xml, /<gmi:MI_Instrument\b/g));
+  });
+
+  it('the 2016 form is the 2018 form with the root declarations moved back; 2016 input reads like 2018', () => {
+    const d = i139[0] as Doc;
+    const y2018 = crosswalk(sefs, d.xml, 'iso19139', 'iso19115-3-2018');
+    expect(crosswalk(sefs, d.xml, 'iso19139', 'iso19115-3-2016')).toBe(mdb2018ToMdb2016(y2018));
+    // a 19115-3 record of the corpus written in the 2016 namespace set (every 2.0 module at 1.0)
+    const src = i3.find((x) => x.file.includes('metawal.iso19115-3.dataset')) as Doc;
+    const d2016 = src.xml.replace(/(http:\/\/standards\.iso\.org\/iso\/19115\/-3\/(?:mdb|cit|mac|mds|mdt|mrc|mrl|msr))\/2\.0(?=["'])/g, '$1/1.0');
+    expect(isoSchemaOf(d2016)).toBe('iso19115-3-2016');
+    const from2016 = crosswalk(sefs, d2016, 'iso19115-3-2016', 'iso19139');
+    expect(from2016).toBe((results.get(src.file) as { there: string }).there);
+    expect(crosswalk(sefs, d2016, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(src.xml);
+  });
+
+  it('same schema: the document unchanged; not XML or with a DOCTYPE: a CrosswalkError', () => {
+    const d = i139[0] as Doc;
+    expect(crosswalk(sefs, d.xml, 'iso19139', 'iso19139')).toBe(d.xml);
+    expect(() => crosswalk(sefs, 'not xml', 'iso19139', 'iso19115-3-2018')).toThrow(CrosswalkError);
+    const xxe = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><gmd:MD_Metadata xmlns:gmd="http://www.isotc211.org/2005/gmd">&e;</gmd:MD_Metadata>';
+    expect(() => crosswalk(sefs, xxe, 'iso19139', 'iso19115-3-2018')).toThrow(CrosswalkError);
+  });
+});
+
+/** A 2005-namespace 19115-2 document checked with the gmi/1.0 schema (same content models). */
+const asGmi10 = (xml: string): string => xml.split('http://www.isotc211.org/2005/gmi').join('http://standards.iso.org/iso/19115/-2/gmi/1.0');
+
+describe('XSD-valid in → XSD-valid out', () => {
+  function check(docs: Doc[], inSchema: (d: Doc) => XsdSchema, prep: (xml: string) => string, out: (d: Doc) => { xml: string; schema: XsdSchema }[]): number {
+    const valid: Doc[] = [];
+    for (const schema of new Set(docs.map(inSchema))) {
+      const group = docs.filter((d) => inSchema(d) === schema);
+      validateXsdMany(group.map((d) => prep(d.xml)), schema).forEach((r, i) => { if (r.valid) valid.push(group[i] as Doc); });
+    }
+    const outs = valid.flatMap((d) => out(d).map((o) => ({ ...o, file: d.file })));
+    const failures: string[] = [];
+    for (const schema of new Set(outs.map((o) => o.schema))) {
+      const group = outs.filter((o) => o.schema === schema);
+      validateXsdMany(group.map((o) => o.xml), schema).forEach((r, i) => {
+        if (!r.valid) failures.push(`${(group[i] as { file: string }).file} (${schema}): ${r.errors.slice(0, 600)}`);
+      });
+    }
+    expect(failures).toEqual([]);
+    return valid.length;
+  }
+
+  it('19139 → 19115-3 (2018 and 2016)', () => {
+    const n = check(i139, () => 'gmd-gmx', (x) => x, (d) => {
+      const y2018 = (results.get(d.file) as { there: string }).there;
+      return [{ xml: y2018, schema: 'mdb2018-mex' }, ...(y2018.includes('<mdb:metadataExtensionInfo') ? [] : [{ xml: mdb2018ToMdb2016(y2018), schema: 'mdb2016' as XsdSchema }])];
+    });
+    expect(n).toBeGreaterThan(40);
+  });
+
+  it('19115-3 → 19139', () => {
+    const n = check(i3, (d) => (d.schema === 'iso19115-3-2016' ? 'mdb2016' : 'mdb2018'), (x) => x, (d) => {
+      const g = (results.get(d.file) as { there: string }).there;
+      return [{ xml: g.includes('<gmi:MI_Metadata') ? asGmi10(g) : g, schema: g.includes('<gmi:MI_Metadata') ? 'gmi' : 'gmd-gmx' }];
+    });
+    expect(n).toBeGreaterThan(5);
+  });
+
+  it('19115-2 → 19115-3', () => {
+    check(i2, () => 'gmi', asGmi10, (d) => [{ xml: (results.get(d.file) as { there: string }).there, schema: 'mdb2018-mex' }]);
+  });
+});
