@@ -160,7 +160,14 @@ export const OPENAPI_DOCUMENT = {
         responses: { 204: { description: 'Diganti; sesi ini diperbarui, sesi lain diakhiri' }, 400: E[400], 401: E[401], 403: problem('Kata sandi saat ini salah'), 415: E[415], 422: E[422], 429: E[429] },
       },
     },
-    '/api/auth/me': { get: { tags: ['auth'], summary: 'Pengguna saat ini', responses: { 200: json(ref('User')), 401: E[401] } } },
+    '/api/auth/me': {
+      get: { tags: ['auth'], summary: 'Pengguna saat ini', responses: { 200: json(ref('User')), 401: E[401] } },
+      patch: {
+        tags: ['auth'], summary: 'Akun saya: ubah nama, surel dan nomor telepon sendiri (nomor WhatsApp notifikasi); null mengosongkan',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { fullName: { type: ['string', 'null'], maxLength: 200 }, email: { type: ['string', 'null'], format: 'email' }, phone: { type: ['string', 'null'] } } } } } },
+        responses: { 200: json(ref('User')), 400: E[400], 401: E[401], 415: E[415], 422: E[422] },
+      },
+    },
     '/api/metadata': {
       get: {
         tags: ['metadata'], summary: 'Daftar rekaman yang boleh dilihat pemanggil',
