@@ -28,6 +28,7 @@ import { createMetrics } from '../../libs/metrics/metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { createDashboardQueues } from '../../libs/jobs/dashboard-queues';
 import { syncHarvestSchedules } from '../../libs/processors/harvest-schedules';
+import { createQueueStateService } from '../../libs/processors/queue-state.service';
 import { createStartupLog } from './startup-log';
 
 /**
@@ -167,6 +168,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger, 
           },
         }
       : jobs,
+    queueState: createQueueStateService(jobs),
     renderer,
     objectStore,
     metrics,

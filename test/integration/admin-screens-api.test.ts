@@ -79,5 +79,7 @@ describe.each(['server', 'embedded'] as const)('%s mode', (mode) => {
   it('the OpenAPI document describes the new endpoints', async () => {
     const doc = (await ctx.w.anonymous.get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths['/api/auth/me'] ?? {})).toEqual(expect.arrayContaining(['get', 'patch']));
+    expect(Object.keys(doc.paths['/api/admin/queues'] ?? {})).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/admin/queues/failed/{id}/retry'] ?? {})).toEqual(['parameters', 'post']);
   });
 });

@@ -333,6 +333,27 @@ export const OPENAPI_DOCUMENT = {
       parameters: [idParam, { name: 'runId', in: 'path', required: true, schema: { type: 'string' } }],
       get: { tags: ['harvest'], summary: 'Satu run dengan laporan lengkapnya', responses: { 200: json(ref('HarvestRun')), 401: E[401], 403: E[403], 404: E[404] } },
     },
+    '/api/admin/queues': {
+      get: {
+        tags: ['admin'], summary: 'Keadaan antrean job (menunggu, berjalan, tertunda, gagal) dan job yang gagal permanen — administrator layanan; mode tertanam: antrean dalam proses',
+        responses: {
+          200: json({
+            type: 'object',
+            properties: {
+              runner: { enum: ['inline', 'bullmq'] },
+              dashboardUrl: { type: ['string', 'null'], description: 'bull-board (mode server); null pada mode tertanam' },
+              queues: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, waiting: { type: 'integer' }, active: { type: 'integer' }, delayed: { type: 'integer' }, failed: { type: 'integer' } } } },
+              failed: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, queue: { type: ['string', 'null'] }, attemptsMade: { type: 'integer' }, reason: { type: 'string' }, unrecoverable: { type: 'boolean' }, failedAt: { type: 'string', format: 'date-time' } } } },
+            },
+          }),
+          401: E[401], 403: E[403],
+        },
+      },
+    },
+    '/api/admin/queues/failed/{id}/retry': {
+      parameters: [idParam],
+      post: { tags: ['admin'], summary: 'Jalankan ulang job yang gagal (bukan yang gagal permanen) — administrator layanan', responses: { 202: { description: 'Job diantrekan lagi' }, 401: E[401], 403: E[403], 404: E[404], 409: problem('Job gagal permanen; tidak diulang') } },
+    },
     '/api/metadata/{id}/detach-harvest': {
       parameters: [idParam],
       post: { tags: ['harvest'], summary: 'Lepaskan rekaman panen dari sumbernya (ADMIN organisasi rekaman); setelah itu isinya dapat disunting', responses: { 200: json(ref('MetadataRecord')), 401: E[401], 403: E[403], 404: E[404], 409: E[409] } },
