@@ -53,7 +53,7 @@ export function HarvestRuns(props: { source: HarvestSourceView; refreshKey: numb
                 <Table.Td>{when(r.finishedAt)}</Table.Td>
                 <Table.Td>{counts(r)}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="light" data-testid="harvest-report-open" aria-label={`${t('harvest.report')} ${when(r.queuedAt)}`}
+                  <Button size="xs" variant="default" data-testid="harvest-report-open" aria-label={`${t('harvest.report')} ${when(r.queuedAt)}`}
                     onClick={() => void harvestApi.runReport(props.source.id, r.id).then((x) => setReport(x.body), (e: unknown) => setError(problemText(e)))}>
                     {t('harvest.report')}
                   </Button>

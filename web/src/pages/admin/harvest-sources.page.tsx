@@ -86,8 +86,8 @@ export function HarvestSourcesPage() {
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Button size="xs" onClick={() => void run(s, false)} data-testid="harvest-run" aria-label={`${t('harvest.runNow')}: ${s.name}`}>{t('harvest.runNow')}</Button>
-                    <Button size="xs" variant="light" onClick={() => void run(s, true)} aria-label={`${t('harvest.runIncremental')}: ${s.name}`}>{t('harvest.runIncremental')}</Button>
-                    <Button size="xs" variant="light" onClick={() => setSelected(s.id)} data-testid="harvest-show-runs" aria-label={`${t('harvest.showRuns')}: ${s.name}`}>{t('harvest.showRuns')}</Button>
+                    <Button size="xs" variant="default" onClick={() => void run(s, true)} aria-label={`${t('harvest.runIncremental')}: ${s.name}`}>{t('harvest.runIncremental')}</Button>
+                    <Button size="xs" variant="default" onClick={() => { setSelected(s.id); setRunsKey((k) => k + 1); }} data-testid="harvest-show-runs" aria-label={`${t('harvest.showRuns')}: ${s.name}`}>{t('harvest.showRuns')}</Button>
                     <Button size="xs" variant="default" onClick={() => edit({ source: s })} data-testid="harvest-edit" aria-label={`${t('harvest.edit')}: ${s.name}`}>{t('harvest.edit')}</Button>
                     <Button size="xs" variant="default" color="#b02525" onClick={() => setDeleting(s)} data-testid="harvest-delete" aria-label={`${t('harvest.delete')}: ${s.name}`}>{t('harvest.delete')}</Button>
                   </Group>
