@@ -8,9 +8,11 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { assertWorkbenchBuilt, expectAccessible, loginAs, screenshot, type UserPage } from './workbench-support';
 
 /*
- * Issue 20 §3 in Chromium, embedded default (PGlite, jobs in process): My account, the users form's
+ * Issue 20 §3 in Chromium, in the embedded default (PGlite, jobs in process) and in server mode
+ * (PostgreSQL, Redis, BullMQ; no worker here, so queued jobs wait): My account, the users form's
  * e-mail and phone, harvest sources with their runs and reports, and the queue screen inside the
- * app with a failed job's retry — each screen checked with axe (no serious or critical finding).
+ * app (embedded: a failed job and its retry; server: BullMQ's counts and the bull-board link) —
+ * each screen checked with axe (no serious or critical finding).
  */
 
 const notifyPayload = (key: string) => ({
@@ -18,7 +20,7 @@ const notifyPayload = (key: string) => ({
   subject: 'Uji antrean', text: 'Pesan uji.',
 });
 
-describe('workbench (embedded): account, users, harvest sources, queues', () => {
+describe.each(['embedded', 'server'] as const)('workbench (%s): account, users, harvest sources, queues', (mode) => {
   let t: TestApp;
   let w: World;
   let server: Server;
@@ -39,7 +41,7 @@ describe('workbench (embedded): account, users, harvest sources, queues', () => 
     const probe = await startSmtpServer();
     smtpPort = probe.port;
     await probe.close();
-    t = await startTestApp('embedded', { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, NOTIFY_MAX_ATTEMPTS: '1' });
+    t = await startTestApp(mode, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, NOTIFY_MAX_ATTEMPTS: '1' });
     w = await seedWorld(t);
     server = t.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
@@ -75,7 +77,7 @@ describe('workbench (embedded): account, users, harvest sources, queues', () => 
     const row = (await t.db.query('SELECT full_name, email, phone FROM users WHERE username = $1', ['a-produsen'])).rows[0];
     expect(row).toEqual({ full_name: 'Sari Produsen', email: 'sari@contoh.go.id', phone: '+62 812 3456 7890' });
     await expectAccessible(here.page, 'my account');
-    await screenshot(here.page, 'account', true);
+    await screenshot(here.page, 'account', mode === 'embedded');
 
     // a wrong current password is said so, and changes nothing
     await here.page.getByTestId('password-current').fill('bukan-sandinya');
@@ -150,7 +152,8 @@ describe('workbench (embedded): account, users, harvest sources, queues', () => 
     // run now: a loopback source is refused by the outbound rule, so the run fails with its reason
     await adm.page.getByTestId('harvest-run').click();
     await adm.page.getByTestId('harvest-msg').getByText('Panen diantrekan.').waitFor();
-    await t.deps.jobs.whenIdle();
+    // embedded: the run happens in this process; server mode: it waits in BullMQ for a worker (none here)
+    if (mode === 'embedded') await t.deps.jobs.whenIdle();
     // an earlier run of the source, finished with skipped and failed records (seeded as the harvester writes it)
     await t.db.query(
       `INSERT INTO harvest_runs (id, source_id, status, trigger, incremental, queued_at, started_at, finished_at, report)
@@ -164,16 +167,18 @@ describe('workbench (embedded): account, users, harvest sources, queues', () => 
     );
     await adm.page.getByTestId('harvest-show-runs').click();
     const runs = adm.page.getByTestId('harvest-runs');
-    await runs.locator('[data-run-status="failed"]').waitFor();
+    await runs.locator(`[data-run-status="${mode === 'embedded' ? 'failed' : 'queued'}"]`).waitFor();
     await runs.locator('[data-run-status="succeeded"]').getByTestId('harvest-report-open').click();
     const report = adm.page.getByTestId('harvest-report');
     await report.getByTestId('harvest-report-skipped').getByText('lokal-7').waitFor();
     await report.getByTestId('harvest-report-skipped').getByText('pengenal sudah dipakai rekaman lokal; tidak ditimpa').waitFor();
     await report.getByTestId('harvest-report-failures').getByText('rusak-1').waitFor();
     await expectAccessible(adm.page, 'harvest runs and report');
-    await screenshot(adm.page, 'harvest-sources', true);
-    await runs.locator('[data-run-status="failed"]').getByTestId('harvest-report-open').click();
-    await report.getByTestId('harvest-report-errors').getByText('alamat tujuan tidak diizinkan', { exact: false }).waitFor();
+    await screenshot(adm.page, 'harvest-sources', mode === 'embedded');
+    if (mode === 'embedded') {
+      await runs.locator('[data-run-status="failed"]').getByTestId('harvest-report-open').click();
+      await report.getByTestId('harvest-report-errors').getByText('alamat tujuan tidak diizinkan', { exact: false }).waitFor();
+    }
 
     // delete through the app's own dialog
     await adm.page.getByTestId('harvest-delete').click();
@@ -183,11 +188,20 @@ describe('workbench (embedded): account, users, harvest sources, queues', () => 
     expect((await t.db.query('SELECT count(*)::int AS n FROM harvest_sources')).rows[0]).toEqual({ n: 0 });
   }, 300_000);
 
-  it('the queue screen inside the app: the in-process state, a failed notification and its retry', async () => {
+  it('the queue screen inside the app: the in-process state, a failed notification and its retry (server: BullMQ and bull-board)', async () => {
     // the organisation ADMIN has no queue entry; the service administrator (flag set by the CLI, here in the database) has
     const orgAdmin = await open('b-admin');
     expect(await orgAdmin.page.getByRole('link', { name: 'Dasbor antrean' }).count()).toBe(0);
     await t.db.query("UPDATE users SET is_service_admin = true WHERE username = 'a-admin'");
+    if (mode === 'server') {
+      const srv = await open('a-admin');
+      await srv.page.getByRole('link', { name: 'Dasbor antrean' }).click();
+      await srv.page.getByTestId('queues-runner').getByText('Mode server', { exact: false }).waitFor();
+      expect(await srv.page.getByTestId('queues-board').getAttribute('href')).toBe('/admin/queues');
+      await srv.page.locator('[data-queue="harvest"]').waitFor();
+      await expectAccessible(srv.page, 'queues (server)');
+      return;
+    }
     await t.deps.jobs.enqueue('notify', notifyPayload('layar-antrean-1') as never);
     await t.deps.jobs.whenIdle();
 
