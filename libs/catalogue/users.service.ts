@@ -23,6 +23,13 @@ export interface UserPatchInput {
   phone?: string | null;
 }
 
+/** The caller's own profile fields (My account); null clears a field. */
+export interface ProfilePatchInput {
+  fullName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
 /** The caller of the user administration: an actor and whether they administer the whole service. */
 export type UserAdmin = Actor & { serviceAdmin: boolean };
 
@@ -51,6 +58,12 @@ export interface UsersService {
   passwordMatches(candidate: LoginCandidate, password: string): Promise<User | undefined>;
   /** the caller's own profile; undefined when the account is gone or inactive */
   me(id: string): Promise<User | undefined>;
+  /**
+   * The caller's own name, e-mail and phone (the WhatsApp number notifications go to); never
+   * the role, the active flag or the password, which have their own paths. Undefined when the
+   * account is gone or inactive.
+   */
+  updateProfile(id: string, patch: ProfilePatchInput): Promise<User | undefined>;
   /** a session's user as stored now (a session of an inactive or changed account ends) */
   findById(id: string): Promise<User | undefined>;
   /** sets a new password; the session epoch moves on, so every other session ends */
@@ -143,6 +156,16 @@ export function createUsersService(deps: { store: UserStore; passwords: Password
     async me(id) {
       const user = await store.findById(id);
       return user && user.active ? user : undefined;
+    },
+
+    async updateProfile(id, patch) {
+      const current = await store.findById(id);
+      if (!current || !current.active) return undefined;
+      const changes: UserChanges = {};
+      if (patch.fullName !== undefined) changes.fullName = patch.fullName;
+      if (patch.email !== undefined) changes.email = patch.email;
+      if (patch.phone !== undefined) changes.phone = patch.phone;
+      return Object.keys(changes).length ? store.update(id, changes) : current;
     },
 
     findById: (id) => store.findById(id),

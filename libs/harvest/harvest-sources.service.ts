@@ -11,15 +11,23 @@ import { parseSourceInput, type SourceInput } from './source-input';
  * the operator's CLI); credentials are sealed before they are stored and never returned; a
  * schedule change is applied to the job schedulers at once.
  */
+/**
+ * The caller of the REST API: an organisation's ADMIN, who manages that organisation's sources,
+ * or a service administrator (`serviceAdmin`), who manages every organisation's sources. New
+ * sources are always created in the caller's own organisation (the owner of harvested records
+ * must belong to it); the CLI adds sources to another organisation with `--owner`.
+ */
+export type HarvestAdmin = Actor & { serviceAdmin?: boolean };
+
 export interface HarvestSourcesService {
-  list(actor: Actor): Promise<HarvestSource[]>;
-  get(actor: Actor | null, id: string): Promise<HarvestSource>;
-  create(actor: Actor | null, body: unknown, opts: { ownerId: string; defaultOrg: string }): Promise<HarvestSource>;
-  update(actor: Actor | null, id: string, body: unknown): Promise<HarvestSource>;
-  remove(actor: Actor | null, id: string): Promise<void>;
+  list(actor: HarvestAdmin): Promise<HarvestSource[]>;
+  get(actor: HarvestAdmin | null, id: string): Promise<HarvestSource>;
+  create(actor: HarvestAdmin | null, body: unknown, opts: { ownerId: string; defaultOrg: string }): Promise<HarvestSource>;
+  update(actor: HarvestAdmin | null, id: string, body: unknown): Promise<HarvestSource>;
+  remove(actor: HarvestAdmin | null, id: string): Promise<void>;
   /** opens a run and queues it; 409 with the open run when the source already has one queued or running */
-  requestRun(actor: Actor | null, id: string, trigger: RunTrigger, incremental: boolean): Promise<HarvestRun>;
-  runs(actor: Actor, id: string): Promise<HarvestRun[]>;
+  requestRun(actor: HarvestAdmin | null, id: string, trigger: RunTrigger, incremental: boolean): Promise<HarvestRun>;
+  runs(actor: HarvestAdmin, id: string): Promise<HarvestRun[]>;
   /** the operator's overview (CLI): every organisation's sources by name, each with its newest run (report left out) */
   overview(): Promise<{ source: HarvestSource; lastRun: HarvestRun | undefined }[]>;
   /**
@@ -27,7 +35,7 @@ export interface HarvestSourcesService {
    * executes it itself; `created: false` with the open run when the source already has one queued or running.
    */
   openOwnRun(id: string, incremental: boolean): Promise<{ source: HarvestSource; run: HarvestRun; created: boolean }>;
-  run(actor: Actor, id: string, runId: string): Promise<HarvestRun>;
+  run(actor: HarvestAdmin, id: string, runId: string): Promise<HarvestRun>;
 }
 
 export interface HarvestSourcesDeps {
@@ -52,15 +60,15 @@ export function createHarvestSourcesService(deps: HarvestSourcesDeps): HarvestSo
     return { ...rest, ...(credentials === undefined ? {} : { credentials: credentials === null ? null : secrets.seal(credentials) }) };
   };
 
-  /** The source if `actor` may manage it (ADMIN of its organisation, or the CLI). */
-  const get = async (actor: Actor | null, id: string): Promise<HarvestSource> => {
+  /** The source if `actor` may manage it (ADMIN of its organisation, a service administrator, or the CLI). */
+  const get = async (actor: HarvestAdmin | null, id: string): Promise<HarvestSource> => {
     const s = await store.findSource(id);
-    if (!s || (actor && s.organisationId !== actor.organisationId)) throw notFound();
+    if (!s || (actor && !actor.serviceAdmin && s.organisationId !== actor.organisationId)) throw notFound();
     return s;
   };
 
   return {
-    list: (actor) => store.listSources(actor.organisationId),
+    list: (actor) => store.listSources(actor.serviceAdmin ? undefined : actor.organisationId),
     get,
 
     async create(actor, body, opts) {
@@ -77,7 +85,9 @@ export function createHarvestSourcesService(deps: HarvestSourcesDeps): HarvestSo
     async update(actor, id, body) {
       const current = await get(actor, id);
       const input = parseSourceInput(body, current, current.organisationId);
-      checkOrg(actor, input.organisationId);
+      // a service administrator edits another organisation's source in place; moving a source
+      // to another organisation is only ever to the caller's own
+      if (input.organisationId !== current.organisationId || !actor?.serviceAdmin) checkOrg(actor, input.organisationId);
       const updated = await store.updateSource(id, fields(input));
       if (!updated) throw notFound();
       if (updated.schedule !== current.schedule) await queue.applySchedule(updated);

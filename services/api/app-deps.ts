@@ -5,6 +5,7 @@ import type { KeyValueStore } from '../../libs/cache/key-value';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { JobSystem } from '../../libs/processors/job-system';
 import type { RecordRenderer } from '../../libs/processors/processor-deps';
+import type { QueueStateService } from '../../libs/processors/queue-state.service';
 import type { ObjectStore } from '../../libs/objectstore/object-store';
 import type { ComponentProbes } from '../../libs/ops/component-probes';
 import type { Metrics } from '../../libs/metrics/metrics';
@@ -39,6 +40,8 @@ export interface AppDeps extends CatalogueUseCases {
   readinessChecks: Record<string, () => Promise<void>>;
   /** enqueue side of the job system (inline in embedded mode, BullMQ in server mode) */
   jobs: JobSystem;
+  /** the queues' state and failed-job retry for the workbench's queue screen (over `jobs`) */
+  queueState: QueueStateService;
   /** libs/render's renderer, compiled once at start: export renders on the spot when a stored render is stale */
   renderer: RecordRenderer;
   /** browse graphics: the S3 bucket of OBJECTSTORE_URL, or DATA_DIR/objects */

@@ -30,6 +30,7 @@ import { publicNotFoundPage, publicPageSecurity, publicPagesRoutes } from './rou
 import { metricsRoutes } from './routes/metrics.routes';
 import { WORKBENCH_PATH, workbenchRoutes } from './routes/workbench.routes';
 import { QUEUES_DASHBOARD_PATH, queuesDashboardRoutes } from './routes/queues-dashboard.routes';
+import { queueStateRoutes } from './routes/queue-state.routes';
 import { createMetrics } from '../../libs/metrics/metrics';
 import { httpMetrics } from '../../libs/metrics/http-metrics';
 import { cswMetrics } from '../../libs/metrics/csw-metrics';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   api.use('/admin/organisasi', organisasiRoutes(deps));
   api.use('/admin/csw/settings', cswSettingsRoutes(deps));
   api.use('/admin/harvest-sources', harvestSourcesRoutes(deps));
+  api.use('/admin/queues', queueStateRoutes(deps));
   // before metadataRoutes, which requires a session for everything: a published record's
   // thumbnail is public
   api.use('/metadata', thumbnailRoutes(deps));

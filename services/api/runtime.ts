@@ -1,8 +1,6 @@
 import type { Store } from 'express-session';
 import { Redis } from 'ioredis';
 import { RedisStore } from 'connect-redis';
-import createMemoryStoreFactory from 'memorystore';
-import session from 'express-session';
 import type { Config } from '../../libs/config';
 import type { Logger } from '../../libs/logger';
 import { openDatabase } from '../../libs/db/open-database';
@@ -24,10 +22,13 @@ import { bumpPublicGeneration, followPublicGeneration } from '../../libs/respons
 import type { ResponseCacheFactory } from '../../libs/response-cache/response-cache';
 import { createBuiltinCatalogue } from '../../libs/assembly/catalogue-assembly';
 import { openObjectStore } from '../../libs/objectstore/open-object-store';
+import { sessionRepository } from '../../libs/db/session.repository';
+import { DatabaseSessionStore } from './auth/database-session-store';
 import { createMetrics } from '../../libs/metrics/metrics';
 import { instrumentRenderer } from '../../libs/metrics/render-metrics';
 import { createDashboardQueues } from '../../libs/jobs/dashboard-queues';
 import { syncHarvestSchedules } from '../../libs/processors/harvest-schedules';
+import { createQueueStateService } from '../../libs/processors/queue-state.service';
 import { createStartupLog } from './startup-log';
 
 /**
@@ -85,8 +86,11 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger, 
     sessionStore = new RedisStore({ client: redis, prefix: `${config.redisPrefix}:sess:`, ttl: config.sessionIdleHours * 3600 });
   } else {
     kv = createMemoryStore();
-    const MemoryStore = createMemoryStoreFactory(session);
-    sessionStore = new MemoryStore({ checkPeriod: 15 * 60 * 1000, ttl: config.sessionIdleHours * 3600 * 1000 });
+    // the embedded database holds the sessions: a restart of the process keeps everyone logged in
+    sessionStore = new DatabaseSessionStore(sessionRepository(db), {
+      ttlMs: config.sessionIdleHours * 3600 * 1000,
+      onSweepError: (err) => logger.warn({ err: (err as Error).message }, 'sesi kedaluwarsa tidak terhapus'),
+    });
   }
 
   // server mode: hold the CSW cache generation under a lease, so that cache hits need no Redis
@@ -164,6 +168,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger, 
           },
         }
       : jobs,
+    queueState: createQueueStateService(jobs),
     renderer,
     objectStore,
     metrics,
@@ -183,7 +188,7 @@ export async function startApiRuntime(config: Readonly<Config>, logger: Logger, 
       await objectStore.close();
       await generation.close();
       if (redis) redis.disconnect();
-      (sessionStore as { stopInterval?: () => void }).stopInterval?.();
+      if (sessionStore instanceof DatabaseSessionStore) sessionStore.close();
       await db.close();
     },
   };

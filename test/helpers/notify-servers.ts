@@ -37,8 +37,8 @@ export interface SmtpTestServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server in process: mails land in `inbox`; `auth` makes it require a login; `rejectTo` refuses a recipient. */
-export async function startSmtpServer(opts: { auth?: { user: string; pass: string }; rejectTo?: string } = {}): Promise<SmtpTestServer> {
+/** A real SMTP server in process: mails land in `inbox`; `auth` makes it require a login; `rejectTo` refuses a recipient; `port` brings a stopped server back where it was. */
+export async function startSmtpServer(opts: { auth?: { user: string; pass: string }; rejectTo?: string; port?: number } = {}): Promise<SmtpTestServer> {
   const inbox: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: opts.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -69,7 +69,7 @@ export async function startSmtpServer(opts: { auth?: { user: string; pass: strin
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   let closed: Promise<void> | undefined;
   return { inbox, port, close: () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve()))) };

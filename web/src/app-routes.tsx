@@ -6,12 +6,12 @@ import { LoginPage } from './pages/login.page';
 import { Shell } from './layout/shell';
 import { DashboardPage } from './pages/dashboard.page';
 import { RecordsListPage } from './pages/records-list.page';
-import { ProfilePage } from './pages/profile.page';
 
 // the editor (form, map, world outlines) and the admin screens load only when opened
 const RecordPage = lazy(() => import('./pages/record.page').then((m) => ({ default: m.RecordPage })));
 const NewRecordPage = lazy(() => import('./pages/new-record.page').then((m) => ({ default: m.NewRecordPage })));
 const ImportPage = lazy(() => import('./pages/import.page').then((m) => ({ default: m.ImportPage })));
+const AccountPage = lazy(() => import('./pages/account/account.page').then((m) => ({ default: m.AccountPage })));
 const AdminPages = lazy(() => import('./pages/admin/admin-routes').then((m) => ({ default: m.AdminRoutes })));
 
 const busy = <Center p="xl"><Loader aria-label="…" /></Center>;
@@ -39,7 +39,8 @@ export function AppRoutes() {
           <Route path="/import" element={<ImportPage />} />
           <Route path="/records/:id/*" element={<RecordPage />} />
           <Route path="/admin/*" element={<AdminPages />} />
-          <Route path="/profile" element={<ProfilePage />} />
+          <Route path="/account" element={<AccountPage />} />
+          <Route path="/profile" element={<Navigate to="/account" replace />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Suspense>

@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '../../../libs/catalogue/record.types';
 import type { FieldError } from '../../../libs/errors';
-import type { NewUserInput, UserPatchInput } from '../../../libs/catalogue/users.service';
+import type { NewUserInput, ProfilePatchInput, UserPatchInput } from '../../../libs/catalogue/users.service';
 
 /**
  * The rules for user fields, shared by the admin REST routes and the CLI so an account made
@@ -15,7 +15,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{4,30}$/;
 const MAX_NAME_LENGTH = 200;
 
-export type { NewUserInput, UserPatchInput };
+export type { NewUserInput, ProfilePatchInput, UserPatchInput };
 
 type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
@@ -54,6 +54,7 @@ function unknownFields(body: Record<string, unknown>, allowed: readonly string[]
 
 const NEW_USER_FIELDS = ['username', 'password', 'role', 'fullName', 'email', 'phone'] as const;
 const PATCH_FIELDS = ['role', 'active', 'password', 'fullName', 'email', 'phone'] as const;
+const PROFILE_FIELDS = ['fullName', 'email', 'phone'] as const;
 
 /** Checks a create-user body; `undefined` optional fields are treated as absent. */
 export function checkNewUser(body: unknown): Checked<NewUserInput> {
@@ -90,6 +91,23 @@ export function checkUserPatch(body: unknown): Checked<UserPatchInput> {
   if (body.role !== undefined) value.role = body.role as Role;
   if (body.active !== undefined) value.active = body.active as boolean;
   if (body.password !== undefined) value.password = body.password as string;
+  if (body.fullName !== undefined) value.fullName = body.fullName === null ? null : (body.fullName as string).trim();
+  if (body.email !== undefined) value.email = body.email as string | null;
+  if (body.phone !== undefined) value.phone = body.phone as string | null;
+  return { ok: true, value };
+}
+
+/** Checks a PATCH body of the caller's own profile (`/api/auth/me`): name, e-mail and phone only. */
+export function checkProfilePatch(body: unknown): Checked<ProfilePatchInput> {
+  if (!isRecord(body)) return { ok: false, errors: [{ path: '', message: 'isi permintaan harus objek JSON' }] };
+  const errors = unknownFields(body, PROFILE_FIELDS);
+  for (const f of PROFILE_FIELDS) {
+    if (body[f] === undefined) continue;
+    const message = optionalTextProblem(f, body[f], true);
+    if (message) errors.push({ path: `/${f}`, message });
+  }
+  if (errors.length) return { ok: false, errors };
+  const value: ProfilePatchInput = {};
   if (body.fullName !== undefined) value.fullName = body.fullName === null ? null : (body.fullName as string).trim();
   if (body.email !== undefined) value.email = body.email as string | null;
   if (body.phone !== undefined) value.phone = body.phone as string | null;

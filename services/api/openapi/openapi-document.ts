@@ -175,7 +175,14 @@ export const OPENAPI_DOCUMENT = {
         responses: { 204: { description: 'Diganti; sesi ini diperbarui, sesi lain diakhiri' }, 400: E[400], 401: E[401], 403: problem('Kata sandi saat ini salah'), 415: E[415], 422: E[422], 429: E[429] },
       },
     },
-    '/api/auth/me': { get: { tags: ['auth'], summary: 'Pengguna saat ini', responses: { 200: json(ref('User')), 401: E[401] } } },
+    '/api/auth/me': {
+      get: { tags: ['auth'], summary: 'Pengguna saat ini', responses: { 200: json(ref('User')), 401: E[401] } },
+      patch: {
+        tags: ['auth'], summary: 'Akun saya: ubah nama, surel dan nomor telepon sendiri (nomor WhatsApp notifikasi); null mengosongkan',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { fullName: { type: ['string', 'null'], maxLength: 200 }, email: { type: ['string', 'null'], format: 'email' }, phone: { type: ['string', 'null'] } } } } } },
+        responses: { 200: json(ref('User')), 400: E[400], 401: E[401], 415: E[415], 422: E[422] },
+      },
+    },
     '/api/metadata': {
       get: {
         tags: ['metadata'], summary: 'Daftar rekaman yang boleh dilihat pemanggil',
@@ -365,6 +372,27 @@ export const OPENAPI_DOCUMENT = {
     '/api/admin/harvest-sources/{id}/runs/{runId}': {
       parameters: [idParam, { name: 'runId', in: 'path', required: true, schema: { type: 'string' } }],
       get: { tags: ['harvest'], summary: 'Satu run dengan laporan lengkapnya', responses: { 200: json(ref('HarvestRun')), 401: E[401], 403: E[403], 404: E[404] } },
+    },
+    '/api/admin/queues': {
+      get: {
+        tags: ['admin'], summary: 'Keadaan antrean job (menunggu, berjalan, tertunda, gagal) dan job yang gagal permanen — administrator layanan; mode tertanam: antrean dalam proses',
+        responses: {
+          200: json({
+            type: 'object',
+            properties: {
+              runner: { enum: ['inline', 'bullmq'] },
+              dashboardUrl: { type: ['string', 'null'], description: 'bull-board (mode server); null pada mode tertanam' },
+              queues: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, waiting: { type: 'integer' }, active: { type: 'integer' }, delayed: { type: 'integer' }, failed: { type: 'integer' } } } },
+              failed: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, queue: { type: ['string', 'null'] }, attemptsMade: { type: 'integer' }, reason: { type: 'string' }, unrecoverable: { type: 'boolean' }, failedAt: { type: 'string', format: 'date-time' } } } },
+            },
+          }),
+          401: E[401], 403: E[403],
+        },
+      },
+    },
+    '/api/admin/queues/failed/{id}/retry': {
+      parameters: [idParam],
+      post: { tags: ['admin'], summary: 'Jalankan ulang job yang gagal (bukan yang gagal permanen) — administrator layanan', responses: { 202: { description: 'Job diantrekan lagi' }, 401: E[401], 403: E[403], 404: E[404], 409: problem('Job gagal permanen; tidak diulang') } },
     },
     '/api/metadata/{id}/detach-harvest': {
       parameters: [idParam],

@@ -6,7 +6,7 @@ import { toSessionUser } from '../auth/passport-setup';
 import { destroySession, logIn } from '../auth/session-actions';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session';
 import { toPublicUser } from '../auth/public-user';
-import { MAX_PASSWORD_LENGTH, passwordProblem } from '../auth/user-input';
+import { MAX_PASSWORD_LENGTH, checkProfilePatch, passwordProblem } from '../auth/user-input';
 import { requireAuth } from '../http/auth-guards';
 
 /** The one answer to every failed login: unknown user, wrong password and inactive account look alike. */
@@ -59,7 +59,7 @@ async function limiterCall<T>(p: Promise<T>): Promise<T> {
   }
 }
 
-/** /api/auth: login, logout, and the current user. */
+/** /api/auth: login, logout, the current user, their own profile and password. */
 export function authRoutes(deps: AppDeps): Router {
   const { users } = deps;
   const r = Router();
@@ -93,6 +93,16 @@ export function authRoutes(deps: AppDeps): Router {
     const user = req.user && (await users.me(req.user.id));
     if (!user) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.');
     res.json(toPublicUser(user));
+  });
+
+  /** My account: the caller changes their own name, e-mail and phone (not role, status or password). */
+  r.patch('/me', requireAuth, async (req, res) => {
+    const checked = checkProfilePatch(req.body);
+    if (!checked.ok) throw validationError(checked.errors, 'Data profil tidak valid.');
+    const updated = await users.updateProfile(req.user!.id, checked.value);
+    if (!updated) throw new AppError('UNAUTHENTICATED', 'Silakan masuk terlebih dahulu.');
+    deps.logger.info({ userId: updated.id, fields: Object.keys(checked.value) }, 'profil diubah sendiri');
+    res.json(toPublicUser(updated));
   });
 
   /**

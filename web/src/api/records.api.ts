@@ -14,6 +14,8 @@ export interface Me {
   organisationId: string;
   fullName: string | null;
   email: string | null;
+  /** the WhatsApp number notifications go to */
+  phone: string | null;
   active: boolean;
   serviceAdmin?: boolean;
 }

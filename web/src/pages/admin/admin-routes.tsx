@@ -6,6 +6,8 @@ import { UsersPage } from './users.page';
 import { OrganisationPage } from './organisation.page';
 import { CswSettingsPage } from './csw-settings.page';
 import { SystemStatusPage } from './system-status.page';
+import { HarvestSourcesPage } from './harvest-sources.page';
+import { QueuesPage } from './queues.page';
 
 /** The ADMIN screens; the server checks the role on every call, this only avoids offering them to others. */
 export function AdminRoutes() {
@@ -18,6 +20,8 @@ export function AdminRoutes() {
       <Route path="organisation" element={<OrganisationPage />} />
       <Route path="csw" element={<CswSettingsPage />} />
       <Route path="status" element={<SystemStatusPage />} />
+      <Route path="harvest" element={<HarvestSourcesPage />} />
+      <Route path="queues" element={<QueuesPage />} />
     </Routes>
   );
 }

@@ -3,7 +3,7 @@ import { apiClient } from '../../api/client-instance';
 /** The admin endpoints (ADMIN of the caller's organisation; the server decides). */
 export const adminApi = {
   users: () => apiClient.request<AdminUser[]>('/api/admin/users'),
-  createUser: (u: { username: string; password: string; role: string; fullName?: string; email?: string }) =>
+  createUser: (u: { username: string; password: string; role: string; fullName?: string; email?: string; phone?: string }) =>
     apiClient.request<AdminUser>('/api/admin/users', { method: 'POST', body: u }),
   patchUser: (id: string, p: Record<string, unknown>) => apiClient.request<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: p }),
   organisation: () => apiClient.request<{ id: string; name: string; allowLintasOrgReviewer: boolean }>('/api/admin/organisasi'),
@@ -21,5 +21,7 @@ export interface AdminUser {
   role: 'PRODUSEN' | 'QCQE' | 'ADMIN';
   fullName: string | null;
   email: string | null;
+  /** the WhatsApp number notifications go to */
+  phone: string | null;
   active: boolean;
 }
