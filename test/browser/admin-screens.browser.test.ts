@@ -145,7 +145,11 @@ describe.each(['embedded', 'server'] as const)('workbench (%s): account, users, 
     await adm.page.getByTestId('harvest-form-error').waitFor();
     await adm.page.getByTestId('harvest-schedule').fill('');
     await adm.page.getByTestId('harvest-mode-publish').click();
-    await adm.page.getByTestId('harvest-save').click();
+    // the first save's message is still shown: wait for this save's own answer, not for the text
+    await Promise.all([
+      adm.page.waitForResponse((r) => r.url().includes('/harvest') && r.request().method() !== 'GET' && r.status() < 300, { timeout: 60_000 }),
+      adm.page.getByTestId('harvest-save').click(),
+    ]);
     await adm.page.getByTestId('harvest-msg').getByText('Sumber panen disimpan.').waitFor();
     expect((await t.db.query('SELECT schedule, mode FROM harvest_sources WHERE id = $1', [sourceId])).rows[0]).toEqual({ schedule: null, mode: 'publish' });
 

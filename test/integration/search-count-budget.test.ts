@@ -150,7 +150,12 @@ describe('OGC API – Records items past the count budget', () => {
     const { res, fc } = await items({ limit: '4', sortby: 'id' });
     expect(fc.numberMatched).toBeUndefined();
     expect([fc.numberReturned, res.cache]).toEqual([4, 'bypass']);
-    expect(new URL(fc.links.find((l) => l.rel === 'next')!.href).searchParams.get('offset')).toBe('4');
+    // the next link continues after this page's last record (a keyset cursor, not an offset)
+    const nextQuery = Object.fromEntries(new URL(fc.links.find((l) => l.rel === 'next')!.href).searchParams);
+    expect(nextQuery.cursor).toEqual(expect.any(String));
+    const second = await items({ ...nextQuery, f: 'json' });
+    expect(second.fc.features[0]!.id > fc.features[3]!.id).toBe(true);
+    expect(second.fc.features.map((f) => f.id)).not.toContain(fc.features[3]!.id);
 
     await counter.idle();
     expect((await items({ limit: '4', sortby: 'id' })).fc.numberMatched).toBe(N);
@@ -158,15 +163,15 @@ describe('OGC API – Records items past the count budget', () => {
     // a fresh counter without background counts: follow next links to the end
     const bare = createOarecService({ baseUrl: 'https://katalog.test', core: createSearchCore(store, createMatchCounter(store, { exactRows: BOUND, waitMs: 0, concurrency: 0 })), store, getIdentity: async () => IDENTITY });
     const seen: string[] = [];
-    let offset: string | null = '0';
+    let query: Record<string, string> | null = { limit: '6', offset: '0' };
     let last: { numberMatched?: number } = {};
-    while (offset !== null) {
-      const out = await bare.handle({ method: 'GET', path: '/collections/metadata/items', query: { f: 'json', limit: '6', offset } });
+    while (query !== null) {
+      const out = await bare.handle({ method: 'GET', path: '/collections/metadata/items', query: { ...query, f: 'json' } });
       const page = JSON.parse(out.body) as { numberMatched?: number; features: { id: string }[]; links: { rel: string; href: string }[] };
       seen.push(...page.features.map((f) => f.id));
       last = page;
       const next = page.links.find((l) => l.rel === 'next');
-      offset = next ? new URL(next.href).searchParams.get('offset') : null;
+      query = next ? Object.fromEntries(new URL(next.href).searchParams) : null;
       expect(seen.length).toBeLessThanOrEqual(N);
     }
     expect(seen.sort()).toEqual(ids);
