@@ -92,7 +92,8 @@ function checkResult(r: ValidationResult): void {
     throw new Error(msg);
   };
   if (r.ok) {
-    if (typeof r.doc !== 'object' || typeof r.doc.title !== 'string') fail('dokumen valid tanpa judul teks');
+    // the title may be absent (an imported document without one keeps none: issue 19); when present it is text
+    if (typeof r.doc !== 'object' || (r.doc.title !== undefined && typeof r.doc.title !== 'string')) fail('dokumen valid dengan judul bukan teks');
     // a valid document stays valid (the REST layer validates again after a merge patch)
     if (!validateMetadataDoc(viaJson(r.doc)).ok) fail('dokumen valid menjadi tidak valid setelah JSON');
     // and it can be stored: PostgreSQL refuses NUL (text) and lone surrogates (jsonb) with an error

@@ -126,7 +126,8 @@ describe('Redis stopped and restarted during traffic', () => {
     }
 
     // changes while Redis is down commit; the outbox keeps their events
-    const edited = await records.patch(admin, published.id, { title: 'Peta Saat Redis Mati' });
+    // a published record changes by an admin's direct correction (a plain edit starts a revision)
+    const edited = await records.correct(admin, published.id, { reason: 'Judul diperbaiki saat Redis mati.', patch: { title: 'Peta Saat Redis Mati' } });
     const draftEdited = await records.patch(owner, draft.id, { abstract: 'Diubah saat Redis mati.' });
     const submitted = await records.patch(owner, draft.id, { status: 'QCQE_PROCESS', reviewerId: null });
     const newcomer = await records.create(owner, completeDoc({ title: 'Rekaman Baru Saat Redis Mati' }));
