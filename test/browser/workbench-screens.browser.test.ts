@@ -75,7 +75,9 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
     await qc.context.close();
     const prod = await loginAs(browser, s.base, 'a-produsen');
     await prod.page.goto(`${url}/history`);
-    await prod.page.getByText('Abstrak belum menjelaskan sumber data.').waitFor();
+    // the reason is shown at the top of the record and in the history
+    await prod.page.getByTestId('rejection-reason').getByText('Abstrak belum menjelaskan sumber data.').waitFor();
+    await prod.page.getByTestId('history').getByText('Abstrak belum menjelaskan sumber data.').waitFor();
     await transition(prod.page, 'DRAFT');
     expect((await s.t.db.query<{ status: string }>('SELECT status FROM records WHERE id = $1', [rec.id])).rows[0]?.status).toBe('DRAFT');
     await prod.context.close();

@@ -107,9 +107,19 @@ describe('XML import warnings and the workbench config', () => {
   it('returns the mapping warnings with the created record', async () => {
     const xml = `<?xml version="1.0"?><csw:Record xmlns:csw="http://www.opengis.net/cat/csw/2.0.2" xmlns:dc="http://purl.org/dc/elements/1.1/">
       <dc:identifier>wb-import-1</dc:identifier></csw:Record>`;
-    const res = await ctx.w.a.produsen.agent.post('/api/metadata').set('Content-Type', 'application/xml').send(xml);
+    // a Dublin Core record is not kept as a document: without a title it cannot become one (no title is invented)
+    const dc = await ctx.w.a.produsen.agent.post('/api/metadata').set('Content-Type', 'application/xml').send(xml);
+    expect(dc.status).toBe(422);
+    expect(dc.body.errors).toEqual([expect.objectContaining({ path: '/title' })]);
+    // an ISO document without a title is kept as written, with a warning that names what is missing
+    const iso = `<?xml version="1.0"?><gmd:MD_Metadata xmlns:gmd="http://www.isotc211.org/2005/gmd" xmlns:gco="http://www.isotc211.org/2005/gco">
+      <gmd:fileIdentifier><gco:CharacterString>wb-import-1</gco:CharacterString></gmd:fileIdentifier>
+      <gmd:identificationInfo><gmd:MD_DataIdentification><gmd:citation><gmd:CI_Citation/></gmd:citation>
+      <gmd:abstract><gco:CharacterString>Tanpa judul.</gco:CharacterString></gmd:abstract></gmd:MD_DataIdentification></gmd:identificationInfo></gmd:MD_Metadata>`;
+    const res = await ctx.w.a.produsen.agent.post('/api/metadata').set('Content-Type', 'application/xml').send(iso);
     expect(res.status).toBe(201);
-    expect(res.body.importWarnings).toEqual([expect.stringContaining('dc:title')]);
+    expect(res.body.title).toBeUndefined();
+    expect(res.body.importWarnings).toEqual(expect.arrayContaining([expect.stringContaining('judul')]));
   });
 
   it('serves /app/config.json without a session', async () => {
