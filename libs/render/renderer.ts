@@ -1,7 +1,9 @@
 import SaxonJS, { type SaxonNode } from 'saxon-js';
 import { XMLSerializer, type Node as XmldomNode } from '@xmldom/xmldom';
 import type { MetadataRecord } from '../catalogue/record.types';
-import { DOCUMENT_FORMS, FULL_FORM, documentTree, embeddable, type RenderInput } from './document-forms';
+import { createLogger } from '../logger';
+import { crosswalkedDocuments, type CrosswalkWarn } from './crosswalked-forms';
+import { DOCUMENT_FORMS, FULL_FORM, documentTree, embeddable, type RenderDocument, type RenderInput } from './document-forms';
 import { gmdBrief, gmdSummary, mdbBrief, mdbSummary } from './element-sets';
 import { RENDER_FORMATS, type RenderFormat } from './formats';
 import { buildGmdTree } from './gmd-builder';
@@ -15,6 +17,7 @@ export interface Renderer {
   /**
    * every form of the record: gmd is built and parsed once, each stylesheet runs on a tree; a
    * record with a stored document (`isoDocument`) gets its own schema's forms from it (document-forms.ts)
+   * and the other schemas' forms from it through the crosswalks (crosswalked-forms.ts)
    */
   renderAll(record: RenderInput): RenderSet;
   /** one form, running only the stages it depends on */
@@ -79,12 +82,24 @@ const SMOKE_RECORD: MetadataRecord = {
   distributions: [{ protocol: 'OGC:WMS', url: 'https://example.org/wms' }], formats: ['f'],
 };
 
+export interface RendererOptions extends CompileOptions {
+  /**
+   * Where a failed crosswalk is reported (the form falls back to the JSON projection); default a
+   * pino warning. Worker threads get the default: a function does not cross to them.
+   */
+  warn?: CrosswalkWarn;
+}
+
+let defaultLog: ReturnType<typeof createLogger> | undefined;
+const defaultWarn: CrosswalkWarn = (fields, msg) => (defaultLog ??= createLogger('warn', 'render')).warn(fields, msg);
+
 /**
  * Creates the renderer: compiles (or loads from the cache) every stylesheet once and renders a
  * test record through every form, so that a broken stylesheet rejects here, at start-up.
  */
-export async function createRenderer(opts: CompileOptions = {}): Promise<Renderer> {
+export async function createRenderer(opts: RendererOptions = {}): Promise<Renderer> {
   const t0 = performance.now();
+  const warn = opts.warn ?? defaultWarn;
   const compiledSet = await compileStylesheets(planStylesheets(), opts);
   const sefs = compiledSet.sef;
 
@@ -150,8 +165,7 @@ export async function createRenderer(opts: CompileOptions = {}): Promise<Rendere
   };
 
   /** The forms taken from the stored document, as it is (the full form) or cut / transformed from it. */
-  const fromDocument = (record: RenderInput, wanted: readonly RenderFormat[]): Partial<RenderSet> => {
-    const doc = record.isoDocument!;
+  const fromDocument = (recordId: string, doc: RenderDocument, wanted: readonly RenderFormat[]): Partial<RenderSet> => {
     const full = FULL_FORM[doc.schema];
     const out: Partial<RenderSet> = {};
     let tree: SaxonNode | undefined;
@@ -176,18 +190,34 @@ export async function createRenderer(opts: CompileOptions = {}): Promise<Rendere
       }
       return out;
     } catch (err) {
-      throw new RenderError(current, record.id, err);
+      throw new RenderError(current, recordId, err);
     }
   };
 
-  /** JSON-derived forms for what the document does not give, then the document's own forms over them. */
+  /**
+   * The other schemas' forms, from the document crosswalked to them (crosswalked-forms.ts). A
+   * failure here is a warning, never a failed render: those forms are left to the JSON projection.
+   */
+  const fromCrosswalks = (record: RenderInput, doc: RenderDocument, wanted: readonly RenderFormat[]): Partial<RenderSet> => {
+    const out: Partial<RenderSet> = {};
+    for (const other of crosswalkedDocuments(sefs, record.id, doc, wanted, warn)) {
+      try {
+        Object.assign(out, fromDocument(record.id, other.doc, other.forms));
+      } catch (err) {
+        warn({ recordId: record.id, from: doc.schema, to: other.doc.schema, err: (err as Error).message }, 'bentuk dari hasil crosswalk gagal; diturunkan dari JSON');
+      }
+    }
+    return out;
+  };
+
+  /** The document's own forms, the other schemas' through the crosswalks, and JSON-derived forms for what neither gives. */
   const renderInput = (record: RenderInput, wanted: readonly RenderFormat[]): Partial<RenderSet> => {
     const doc = record.isoDocument;
     if (!doc) return run(record, wanted);
     const own = new Set(DOCUMENT_FORMS[doc.schema]);
-    const fromJson = wanted.filter((f) => !own.has(f));
+    const overlay = { ...fromCrosswalks(record, doc, wanted), ...fromDocument(record.id, doc, wanted.filter((f) => own.has(f))) };
+    const fromJson = wanted.filter((f) => overlay[f] === undefined);
     const base = fromJson.length ? run(record, fromJson) : {};
-    const overlay = fromDocument(record, wanted.filter((f) => own.has(f)));
     const out: Partial<RenderSet> = {};
     for (const f of wanted) out[f] = overlay[f] ?? base[f];
     return out;
