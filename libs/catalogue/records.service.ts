@@ -163,9 +163,9 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     if (jsonEqual(v.doc, current)) return rec;
     if (renamed) await refuseTakenIdentifier(tx, rec.organisationId, v.doc.fileIdentifier!, rec.id);
     const updated = await tx.updateContent(rec.id, v.doc);
-    // the edited JSON is the document now: the render job writes its gmd render into this row
-    // (editing an imported document element by element is issue 19's point 4, not done here)
-    await tx.saveDocument({ recordId: rec.id, origin: 'editor', document: null });
+    // the edited JSON is the document now: updateContent writes its editor row, which the render
+    // job fills with this version's gmd (editing an imported document element by element is issue
+    // 19's point 4, not done here)
     if (correction !== undefined) {
       // the corrected document is what is published now: the next review compares with it
       await tx.savePublication(rec.id, updated.version, docOf(updated));
@@ -190,9 +190,8 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     let doc: MetadataDoc = { ...docOf(rev), fileIdentifier: published.fileIdentifier ?? published.id };
     if (deps.adoptRevisionAssets) doc = await deps.adoptRevisionAssets(rev.id, published.id, doc);
     const updated = await tx.updateContent(published.id, doc);
-    // the revision's edited JSON is the record's document now (the render job writes its gmd
-    // render into this row), as for any edit: element-level editing is issue 19's point 4
-    await tx.saveDocument({ recordId: published.id, origin: 'editor', document: null });
+    // the revision's edited JSON is the record's document now (updateContent writes its editor
+    // row), as for any edit: element-level editing is issue 19's point 4
     await tx.savePublication(published.id, updated.version, docOf(updated));
     await tx.appendHistory({ recordId: rev.id, actorId: actor.id, from: rev.status, to: 'PUBLISHED', note, action: 'revision-published' });
     await tx.moveHistory(rev.id, published.id);

@@ -130,14 +130,22 @@ async function writeRecord(tx: Queryable, sql: string, params: unknown[], id: st
 }
 
 /** Replaces the document; the file identifier follows the document's (the use case decides whether it may change). */
+/**
+ * A change of the record's JSON: the JSON is then its document, so a new editor row of
+ * record_documents (XML to come from the render job) is written with it, whoever the caller
+ * is. Otherwise an earlier stored document (an import's) would still be served for the
+ * changed content (issue 19).
+ */
 export async function updateRecordContent(tx: Queryable, id: string, doc: MetadataDoc): Promise<MetadataRecord> {
   const params: unknown[] = [id, doc.fileIdentifier ?? null];
   const assigns = docAssignments(doc, id, params);
-  return writeRecord(tx,
+  const updated = await writeRecord(tx,
     `UPDATE records SET ${assigns.map(([c, e]) => `${c} = ${e}`).join(', ')}, file_identifier = coalesce($2, file_identifier),
             version = version + 1, updated_at = now()
       WHERE id = $1 RETURNING ${RETURNING}`,
     params, id);
+  await insertRecordDocuments(tx, [{ recordId: id, origin: 'editor', document: null }]);
+  return updated;
 }
 
 export async function updateRecordStatus(tx: Queryable, id: string, u: StatusUpdate): Promise<MetadataRecord> {
