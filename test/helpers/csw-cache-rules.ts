@@ -116,7 +116,7 @@ export function describeCswCacheRules(getApp: () => TestApp, opts: { settleJobs:
     await settle();
   });
 
-  it('shows an edit of a published record (ADMIN content PATCH) in the next answer', async () => {
+  it('shows a direct correction of a published record (ADMIN) in the next answer', async () => {
     // the worker has rendered the published version: after the edit that render is stale
     const current = (await findRecordById(t.db, publishedId))!;
     await upsertRenders(t.db, current.id, current.version, await t.deps.renderer.renderAll(current));
@@ -124,7 +124,10 @@ export function describeCswCacheRules(getApp: () => TestApp, opts: { settleJobs:
     const old = await csw(t, byId);
     expect(old.text).toContain('Peta Rawan Longsor Uji Cache');
     expect((await csw(t, byId)).headers['x-cache']).toBe('hit');
-    await patch(w.a.admin.agent, publishedId, { title: 'Peta Rawan Longsor Uji Cache (revisi)' });
+    // a published record changes at once only through an admin's direct correction (a plain edit starts a revision)
+    const corrected = await w.a.admin.agent.post(`/api/metadata/${encodeURIComponent(publishedId)}/corrections`)
+      .send({ reason: 'Judul diperbaiki.', patch: { title: 'Peta Rawan Longsor Uji Cache (revisi)' } });
+    expect(corrected.status).toBe(200);
     const edited = await csw(t, byId);
     expect(edited.headers['x-cache']).toBe('miss');
     expect(edited.text).toContain('Peta Rawan Longsor Uji Cache (revisi)');

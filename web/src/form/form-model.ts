@@ -78,6 +78,9 @@ function rulesOf(s: JsonSchema, required: boolean): FieldRules {
   return r;
 }
 
+/** the one top-level field a record written in the editor must have */
+const EDITOR_REQUIRED = 'title';
+
 function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string): FieldSpec[] {
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
@@ -85,7 +88,9 @@ function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string): 
   for (const [key, s] of Object.entries(props)) {
     if (!prefix && HIDDEN.has(key)) continue;
     const name = prefix ? `${prefix}.${key}` : key;
-    const rules = rulesOf(s, required.has(key));
+    // the editor's record needs a title (the server says so too: records.service), though the
+    // schema does not require one: an imported document without a title keeps none (issue 19)
+    const rules = rulesOf(s, required.has(key) || (!prefix && key === EDITOR_REQUIRED));
     // the innermost optional object a required part belongs to
     if (rules.required && optionalParent) rules.requiredWithin = optionalParent;
     if (s.type === 'object') {
