@@ -10,7 +10,7 @@ import type { BenchCase } from './csw/cases';
 import { createCpuProbe, perRequest, type CpuPerRequest } from './csw/cpu-usage';
 import { driveCase, type RunResult } from './csw/drive';
 import { fastLoad } from './fast-load/load';
-import { cswVariants, deepPageCases, facetCases, getRecords, millionCases, oarecVariants, type MillionCase } from './million/cases';
+import { cswVariants, deepPageCases, facetCases, getRecords, htmlCases, millionCases, oarecVariants, type MillionCase } from './million/cases';
 import { explainCql, type ExplainResult } from './million/explain';
 import { harvestSample, type HarvestSample } from './million/harvest-sample';
 
@@ -183,6 +183,7 @@ async function main(): Promise<void> {
       // facet counts of a new search on every request (libs/search/facet-counts.ts), and pages
       // anywhere in the whole result by keyset cursor and by CSW startPosition after a boundary
       for (const c of facetCases()) await run('OARec', c.kind, c.case);
+      for (const c of htmlCases()) await run('OARec', c.kind, c.case);
       for (const c of deepPageCases(deepKeys)) await run(c.protocol, 'broad', c.case);
     }
     if (wanted('harvest')) {

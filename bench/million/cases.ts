@@ -144,6 +144,23 @@ export function facetCases(): { kind: MillionCase['kind']; case: BenchCase }[] {
 }
 
 /**
+ * The HTML search page uncached (issue 21: ≥ 200 req/s with p99 < 200 ms at 100,000 records):
+ * what a person's browser asks — `f=html`, the page's facets, footprints and page numbers — for
+ * a new search on every request (another place word, a moved whole-world box, an unfiltered
+ * page further on), so neither the response cache nor the facet memo answers.
+ */
+export function htmlCases(): { kind: MillionCase['kind']; case: BenchCase }[] {
+  const item = (name: string, path: (k: number) => string): BenchCase => ({
+    name, filtered: true, request: { method: 'GET', path: `${ITEMS}?${path(0)}` }, uncached: (k) => ({ method: 'GET', path: `${ITEMS}?${path(k + 1)}` }), uncachedOnly: true,
+  });
+  return [
+    { kind: 'selective', case: item('HTML search page q=place · new', (k) => `f=html&q=${place(k + 1).toLowerCase()}&limit=10`) },
+    { kind: 'broad', case: item('HTML search page q=peta · new', (k) => `f=html&q=peta&bbox=${(-180 + (k + 1) * 1e-6).toFixed(6)},-90,180,90&limit=10`) },
+    { kind: 'broad', case: item('HTML search page all · new', (k) => `f=html&bbox=${(-180 + (k + 1) * 1e-6).toFixed(6)},-90,180,90&limit=10`) },
+  ];
+}
+
+/**
  * Deep pages (issue 21: 2.9–3.1 s at 1,000,000 records with OFFSET): OGC API – Records pages
  * at positions spread through the whole result, each reached by the cursor a `next` link would
  * carry (keyset: the identifier of the record before the page). CSW's startPosition reaches

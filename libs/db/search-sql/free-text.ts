@@ -6,7 +6,8 @@ import { bind } from './sql-params';
  * Free text (libs/search/free-text.ts) as SQL over `records r`: words against the weighted
  * `search_vector` (migration 065: title A, keywords and topic categories B, abstract C, other
  * text D; both Indonesian and English stems, accents folded), and the rank that orders a search
- * with free text and no sort.
+ * with free text and no sort, read from `rank_vector` (migration 088: the A, B and C parts only,
+ * small enough to stay in the row).
  *
  * The tsquery is built by `gk_free_text_query` inside a scalar subquery, so PostgreSQL makes it
  * once per statement (an InitPlan) and the GIN index can use it, whatever plan the statement
@@ -67,12 +68,14 @@ export function compileFreeText(node: TextNode, params: unknown[], ranks?: RankP
   const w = bind(params, words);
   const query = `(SELECT gk_free_text_query(${w}::text[]))`;
   if (ranks) {
+    // the rank reads the small `rank_vector` (title A, keywords B, abstract C; migration 088),
+    // never the large `search_vector`, which lives out of line: other text decides a match only
     const parts = [
-      `ts_rank_cd(${WEIGHTS}, r.search_vector, ${query}, 32)`,
-      `${TITLE_ALL} * (ts_filter(r.search_vector, '{a}') @@ ${query})::int`,
-      `${TITLE_OR_KEYWORDS_ALL} * (ts_filter(r.search_vector, '{a,b}') @@ ${query})::int`,
+      `ts_rank_cd(${WEIGHTS}, r.rank_vector, ${query}, 32)`,
+      `${TITLE_ALL} * (ts_filter(r.rank_vector, '{a}') @@ ${query})::int`,
+      `${TITLE_OR_KEYWORDS_ALL} * (ts_filter(r.rank_vector, '{a,b}') @@ ${query})::int`,
     ];
-    if (node.tokens.length > 1) parts.push(`${PHRASE} * (r.search_vector @@ (SELECT gk_phrase_query(${bindRank(ranks, node.tokens)}::text[])))::int`);
+    if (node.tokens.length > 1) parts.push(`${PHRASE} * (r.rank_vector @@ (SELECT gk_phrase_query(${bindRank(ranks, node.tokens)}::text[])))::int`);
     ranks.exprs.push(`(${parts.join(' + ')})`);
   }
   return `r.search_vector @@ ${query}`;
