@@ -88,12 +88,21 @@ ${row(t.resourceIds, list((p['iso:identifiers'] ?? []).map(idText)))}`;
   return body.value.trim() ? html`<section aria-labelledby="h-teknis"><h2 id="h-teknis">${t.technical}</h2><dl class="pairs">${body}</dl></section>` : '';
 }
 
+/** MD_RestrictionCode in Indonesian (the code list has no reference list of ours); the English page shows the code as words */
+const RESTRICTION_ID: Record<string, string> = {
+  copyright: 'hak cipta', patent: 'paten', patentPending: 'paten dalam proses', trademark: 'merek dagang', license: 'lisensi',
+  intellectualPropertyRights: 'hak kekayaan intelektual', restricted: 'terbatas', otherRestrictions: 'pembatasan lain',
+  unrestricted: 'tidak dibatasi', licenceUnrestricted: 'lisensi tanpa batasan', licenceEndUser: 'lisensi pengguna akhir',
+  licenceDistributor: 'lisensi distributor', private: 'pribadi', statutory: 'menurut undang-undang', confidential: 'rahasia',
+  sensitiveButUnclassified: 'sensitif tetapi tidak diklasifikasikan', in_confidence: 'dalam kepercayaan',
+};
+
 export function constraintsSection(p: OarecRichProperties, c: RichSectionContext): SafeHtml | '' {
   const blocks = p['iso:constraints'] ?? [];
   if (blocks.length === 0) return '';
   const { t, lang } = c;
   const kind = { legal: t.legal, security: t.security, other: t.general };
-  const codes = (xs: string[] | undefined) => (xs ?? []).map((x) => codeLabel(undefined, x, lang)).join(', ');
+  const codes = (xs: string[] | undefined) => (xs ?? []).map((x) => (lang === 'id' ? RESTRICTION_ID[x] ?? x : codeLabel(undefined, x, lang))).join(', ');
   return html`<section aria-labelledby="h-batasan"><h2 id="h-batasan">${t.constraints}</h2>
 ${blocks.map((b, i) => html`<h3 id="h-batasan-${i + 1}">${kind[b.kind] ?? t.general}</h3><dl class="pairs" aria-labelledby="h-batasan-${i + 1}">
 ${row(t.accessConstraints, codes(b.access))}
