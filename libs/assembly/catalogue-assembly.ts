@@ -11,6 +11,7 @@ import { createSearchCore, type SearchCore } from '../search/search-core';
 import { createMatchCounter } from '../search/match-count';
 import { createResponseCache, type ResponseCache, type ResponseCacheFactory } from '../response-cache/response-cache';
 import { createOarecService, type OarecService } from '../oarec/oarec-service';
+import { recordRichView } from './record-rich-view';
 import type { Logger } from '../logger';
 import type { JobSystem } from '../processors/job-system';
 import type { CswWarmTarget, RecordRenderer } from '../processors/processor-deps';
@@ -60,7 +61,8 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
   const { config, db, kv, logger, jobs } = deps;
   const renderer = deps.renderer && documentAwareRenderer(db, deps.renderer);
   const makeCache: ResponseCacheFactory = deps.responseCache ?? createResponseCache;
-  const store = createSearchStore(gateQueryable(db, PUBLIC_DB_SHARE));
+  const publicDb = gateQueryable(db, PUBLIC_DB_SHARE);
+  const store = createSearchStore(publicDb);
   // one memo and one set of background counts for both protocols: a broad search counted for
   // CSW is exact for OGC API – Records too (same compiled filter)
   const counter = createMatchCounter(store, config.searchCount, logger);
@@ -93,6 +95,7 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
     store,
     getIdentity,
     ...(renderer ? { renderIso: async (record, format) => renderer.render(record, format) } : {}),
+    richView: (record) => recordRichView(publicDb, record),
     logger,
   });
   const oarec = { service: oarecService, cache: makeCache(kv, oarecService, logger) };

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { launchBrowser, openWatchedPage, seriousAxeViolations, type PageWatch } from '../helpers/browser';
 import { FULL, SERVICE } from '../helpers/sample-records';
 import { seedPublicCatalogue } from './support/pages-seed';
+import { seedRichRecord } from './support/rich-record-seed';
 import { listenApp } from './support/listen-app';
 
 // The public pages in Debian's Chromium against the real app (server mode: PostgreSQL + Redis):
@@ -164,6 +165,27 @@ describe('browser: public pages', () => {
       await expect(page.getByRole('link', { name: 'ISO 19139 XML' }).getAttribute('href')).resolves.toMatch(/\?f=iso19139$/);
       await page.locator('[data-map-ready]').waitFor();
       await page.screenshot({ path: path.join(SHOTS, 'record.png'), fullPage: true });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expectClean(watch);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a record with a rich ISO document (INSPIRE, PT_FreeText): its sections in Indonesian and English are axe clean', async () => {
+    // seeded here, after the pages whose counts the seed above fixes
+    const id = await seedRichRecord(t.db, 'iso19139/geonorge-api__keywords-english.xml');
+    const { context, page, watch } = await openWatchedPage(browser);
+    try {
+      await page.goto(`${base}/collections/metadata/items/${encodeURIComponent(id)}`);
+      await expect(page.getByRole('heading', { level: 2, name: 'Kualitas data' }).count()).resolves.toBe(1);
+      await expect(page.getByRole('table', { name: 'Kesesuaian dengan spesifikasi' }).locator('tbody tr').count()).resolves.toBe(4);
+      await page.locator('[data-map-ready]').waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'record-rich.png'), fullPage: true });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'English' }).click();
+      await expect(page.locator('h1').textContent()).resolves.toBe('Administrative units municipalities');
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
       expect(await seriousAxeViolations(page)).toEqual([]);
       expectClean(watch);
     } finally {

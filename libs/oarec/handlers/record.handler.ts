@@ -1,3 +1,5 @@
+import type { MetadataRecord } from '../../catalogue/record.types';
+import type { RichView } from '../../catalogue/rich-view.types';
 import type { ServiceHttpResponse } from '../../response-cache/response-cache';
 import { OarecError } from '../oarec-error';
 import type { OarecFormat } from '../request/oarec-request';
@@ -32,5 +34,19 @@ export async function recordResponse(deps: OarecHandlerDeps, id: string, format:
   }
   const record = await deps.store.publishedRecord(id);
   if (!record) throw new OarecError(404, 'NotFound', `Rekaman "${id.slice(0, 100)}" tidak ditemukan.`);
-  return json(recordFeature(record, deps.baseUrl), GEOJSON_TYPE);
+  return json(recordFeature(record, deps.baseUrl, await richView(deps, record)), GEOJSON_TYPE);
+}
+
+/**
+ * The rich view of the record's document; a document that cannot be read (it was stored, so this
+ * is not expected) is logged and the record is served with the model's properties alone.
+ */
+async function richView(deps: OarecHandlerDeps, record: MetadataRecord): Promise<RichView | undefined> {
+  if (!deps.richView) return undefined;
+  try {
+    return await deps.richView(record);
+  } catch (err) {
+    deps.logger?.warn({ err, recordId: record.id }, 'OARec: dokumen ISO rekaman tidak dapat dibaca untuk tampilan lengkap');
+    return undefined;
+  }
 }

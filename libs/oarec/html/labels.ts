@@ -1,4 +1,5 @@
-import { getReferenceLabel } from '../../catalogue/reference-lists';
+import { getReferenceLabel, type ReferenceListName } from '../../catalogue/reference-lists';
+import { codeWords, type PageLang } from './page-language';
 
 /** Indonesian labels for the codes a record carries, from the catalogue's reference lists; unknown codes as they are. */
 export const roleLabel = (code: string): string => getReferenceLabel('PERAN_KONTAK', code) ?? code;
@@ -33,3 +34,23 @@ export function formatDate(iso: string | undefined): string {
 }
 
 export const formatCount = (n: number): string => new Intl.NumberFormat('id-ID').format(n);
+
+const DATE_FMT_EN = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** formatDate in the page's language; a year or a year-month stays as written (it is not a day) */
+export function formatDateIn(iso: string | undefined, lang: PageLang): string {
+  if (!iso) return '';
+  if (/^\d{4}(-\d{2})?$/.test(iso.trim())) return iso.trim();
+  if (lang === 'id') return formatDate(iso);
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : DATE_FMT_EN.format(d);
+}
+
+/**
+ * A code of a record in the page's language: the Indonesian label of its reference list, or on
+ * the English page the code as words (the lists are Indonesian); unknown codes as they are.
+ */
+export function codeLabel(list: ReferenceListName | undefined, code: string, lang: PageLang): string {
+  if (lang === 'en') return codeWords(code);
+  return (list && getReferenceLabel(list, code)) ?? code;
+}

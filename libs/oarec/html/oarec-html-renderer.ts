@@ -5,6 +5,7 @@ import { errorPage, type ErrorPageInput } from './error.page';
 import { homePage } from './home.page';
 import { searchPage } from './search.page';
 import { recordPage } from './record.page';
+import { pageLangOf } from './page-language';
 import { collectionPage, collectionsPage, conformancePage, queryablesPage } from './simple.pages';
 
 export interface CatalogueIdentity {
@@ -62,7 +63,7 @@ export function createOarecHtmlRenderer(deps: OarecHtmlDeps): OarecHtmlPages {
       return searchPage(json, facets, ctx, { catalogueName: await name(ctx), tileUrl: deps.mapTileUrl, baseUrl: ctx.baseUrl });
     },
     async record(feature, ctx) {
-      return recordPage(feature, { baseUrl: ctx.baseUrl, catalogueName: await name(ctx), tileUrl: deps.mapTileUrl });
+      return recordPage(feature, { baseUrl: ctx.baseUrl, catalogueName: await name(ctx), tileUrl: deps.mapTileUrl, lang: pageLangOf(ctx.query) });
     },
     async queryables(json, ctx) {
       return queryablesPage(json as Parameters<typeof queryablesPage>[0], ctx);

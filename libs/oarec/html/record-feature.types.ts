@@ -99,3 +99,28 @@ export interface FacetGroup {
  * query parameter whose values are `{value, count}` lists.
  */
 export type Facets = FacetGroup[] | Record<string, { value: string; count: number; title?: string; approximate?: boolean }[]>;
+
+/**
+ * The `iso:` properties of a single record (libs/oarec/responses/record-rich.ts): the rich view
+ * of its ISO document. Each one may be absent.
+ */
+export interface OarecRichProperties {
+  'iso:purpose'?: string;
+  'iso:lineage'?: { statement?: string; processSteps?: number; sources?: number };
+  'iso:conformity'?: { specification?: string; specificationHref?: string; date?: string; dateType?: string; pass?: boolean; explanation?: string }[];
+  'iso:qualityResults'?: { element: string; measure?: string; value?: string; unit?: string }[];
+  'iso:spatialResolution'?: { scaleDenominator?: number; distance?: number; uom?: string }[];
+  'iso:referenceSystems'?: { code: string; codeSpace?: string; href?: string }[];
+  'iso:resourceDates'?: { type: string; date: string }[];
+  'iso:maintenanceFrequency'?: string;
+  'iso:identifiers'?: { code: string; codeSpace?: string; href?: string }[];
+  'iso:constraints'?: {
+    kind: 'legal' | 'security' | 'other'; access?: string[]; use?: string[]; other?: { text: string; href?: string }[];
+    useLimitation?: string[]; classification?: string;
+  }[];
+  'iso:associations'?: { type?: string; initiativeType?: string; title?: string; code?: string; href?: string; uuidref?: string }[];
+  'iso:operatesOn'?: { uuidref?: string; href?: string; title?: string }[];
+  /** field (title, description, purpose, lineage) → RFC 5646 tag → text */
+  'iso:translations'?: Record<string, Record<string, string>>;
+  'iso:locales'?: string[];
+}

@@ -86,6 +86,21 @@ function onlyF(query: RawQuery): string | undefined {
   return p.get('f');
 }
 
+export const PAGE_LANGUAGES = ['id', 'en'] as const;
+
+/**
+ * A record takes `f` and `lang`, the language of its HTML page (`id`, the default, or `en`:
+ * libs/oarec/html/page-language.ts). `lang` does not change the JSON (which carries every
+ * translation), so it is not part of the request value and JSON answers share a cache entry.
+ */
+function recordF(query: RawQuery): string | undefined {
+  const p = singleValues(query);
+  for (const k of p.keys()) if (k !== 'f' && k !== 'lang') throw badParameter(k, 'parameter tidak dikenal.');
+  const lang = p.get('lang');
+  if (lang !== undefined && !(PAGE_LANGUAGES as readonly string[]).includes(lang)) throw badParameter('lang', `gunakan salah satu dari ${PAGE_LANGUAGES.join(', ')}.`);
+  return p.get('f');
+}
+
 export const MAX_RECORD_ID_LENGTH = 512;
 
 /** path (relative to the endpoint root) + query + Accept → the request, or an OarecError */
@@ -114,7 +129,7 @@ export function parseOarecRequest(path: string, query: RawQuery, accept: string 
       throw new OarecError(404, 'NotFound', 'Rekaman tidak ditemukan.');
     }
     if (id === '' || id.length > MAX_RECORD_ID_LENGTH || id.includes('\u0000')) throw new OarecError(404, 'NotFound', 'Rekaman tidak ditemukan.');
-    return { resource: 'record', format: negotiateFormat(onlyF(query), accept, RECORD_FORMATS), id };
+    return { resource: 'record', format: negotiateFormat(recordF(query), accept, RECORD_FORMATS), id };
   }
   throw new OarecError(404, 'NotFound', 'Sumber daya tidak ditemukan.');
 }

@@ -71,7 +71,13 @@ export function oarecOpenApi(baseUrl: string) {
         get: {
           summary: 'One record',
           operationId: 'getRecord',
-          parameters: [param('recordId', 'Record identifier (as in CSW).', { type: 'string' }, 'path', true), FR],
+          description: 'The GeoJSON record carries the rich view of its ISO document: `externalIds`, `formats` (with `iso:version`), '
+            + '`publicationDate`, links `rel=license` and `rel=related`, and `iso:` properties (purpose, lineage, conformity, quality, '
+            + 'resolution, reference systems, resource dates, maintenance, identifiers, constraints, associations, operatesOn, translations).',
+          parameters: [
+            param('recordId', 'Record identifier (as in CSW).', { type: 'string' }, 'path', true), FR,
+            param('lang', 'Language of the HTML page: id (default) or en; the page shows the record\'s translation into it when there is one. No effect on JSON.', { type: 'string', enum: ['id', 'en'], default: 'id' }),
+          ],
           responses: {
             200: ok('The record', { 'application/geo+json': `${RECORDS_SCHEMAS}/recordGeoJSON.yaml`, 'text/html': '', 'application/xml': '' }),
             ...errors,

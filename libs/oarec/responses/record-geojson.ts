@@ -1,5 +1,7 @@
 import type { MetadataRecord } from '../../catalogue/record.types';
+import type { RichView } from '../../catalogue/rich-view.types';
 import { CONF, COLLECTION_PATH, ITEMS_PATH, link, MEDIA, PROFILE_CATALOG, type Link } from '../oarec-links';
+import { richLinks, richProperties } from './record-rich';
 import { bboxGeometry, contactOf, languageObject, licenseOf, recordTime, type GeoJsonGeometry, type RecordContact, type RecordTime } from './record-values';
 
 /**
@@ -7,6 +9,9 @@ import { bboxGeometry, contactOf, languageObject, licenseOf, recordTime, type Ge
  * model: geometry from the bounding box, `time` from the temporal extent, the catalogue
  * record's own created/updated dates, themes from topic categories and thesaurus keyword
  * groups, links to the HTML page and the stored ISO renders, distributions as links.
+ * `publicationDate` is the resource's publication date, the value the `publicationDate`
+ * queryable filters on (issue 21). With `rich` (the single record: the rich view of its stored
+ * ISO document, record-rich.ts) the document's fuller values are added.
  */
 export interface RecordFeature {
   id: string;
@@ -32,7 +37,7 @@ function distributionRel(protocol: string): string {
 /** The name the public knows a record by (items/{id}): its file identifier, not the internal key. */
 export const publicIdOf = (r: Pick<MetadataRecord, 'id' | 'fileIdentifier'>): string => r.fileIdentifier ?? r.id;
 
-export function recordFeature(r: MetadataRecord, baseUrl: string): RecordFeature {
+export function recordFeature(r: MetadataRecord, baseUrl: string, rich?: RichView): RecordFeature {
   const id = publicIdOf(r);
   const self = `${baseUrl}${ITEMS_PATH}/${encodeURIComponent(id)}`;
   const themes = [
@@ -58,6 +63,8 @@ export function recordFeature(r: MetadataRecord, baseUrl: string): RecordFeature
     ...(formats.length ? { formats } : {}),
     ...(license ? { license: license.license } : {}),
     ...(r.constraints?.useLimitation ? { rights: r.constraints.useLimitation } : {}),
+    ...(r.dates?.publication ? { publicationDate: r.dates.publication } : {}),
+    ...(rich ? richProperties(rich) : {}),
   };
   const links: Link[] = [
     link(self, 'self', MEDIA.geojson, 'Rekaman ini sebagai GeoJSON'),
@@ -75,6 +82,7 @@ export function recordFeature(r: MetadataRecord, baseUrl: string): RecordFeature
     links.push({ ...link(d.url, distributionRel(d.protocol ?? ''), undefined, d.name || d.description || d.protocol), protocol: d.protocol });
   }
   if (r.thumbnailUrl) links.push(link(r.thumbnailUrl, 'preview', undefined, 'Gambar pratinjau'));
+  if (rich) links.push(...richLinks(rich, baseUrl, links));
   return {
     id,
     type: 'Feature',

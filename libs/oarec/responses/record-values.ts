@@ -59,14 +59,21 @@ export function recordTime(t: TemporalExtent | undefined): RecordTime {
 const TWO_LETTER: Record<string, string> = {
   ind: 'id', jav: 'jv', sun: 'su', msa: 'ms', may: 'ms', eng: 'en', zho: 'zh', chi: 'zh', ara: 'ar', fra: 'fr', fre: 'fr',
   deu: 'de', ger: 'de', nld: 'nl', dut: 'nl', jpn: 'ja', kor: 'ko', spa: 'es', por: 'pt', rus: 'ru', hin: 'hi',
-  tha: 'th', vie: 'vi', tgl: 'tl', ita: 'it', tet: 'tet', mlg: 'mg',
+  tha: 'th', vie: 'vi', tgl: 'tl', ita: 'it', tet: 'tet', mlg: 'mg', nor: 'no', nob: 'nb', nno: 'nn', swe: 'sv', fin: 'fi',
+  dan: 'da', pol: 'pl', ces: 'cs', cze: 'cs', ell: 'el', gre: 'el', cat: 'ca', ron: 'ro', hun: 'hu',
+};
+
+/** an ISO 639-2 code as the RFC 5646 tag a client expects (`eng` → `en`; codes without a two-letter form stay) */
+export const languageTag = (code: string): string => {
+  const c = code.trim().toLowerCase();
+  return TWO_LETTER[c] ?? c;
 };
 
 export function languageObject(code: string | undefined): { code: string; name?: string } | undefined {
   if (!code || code.trim() === '') return undefined;
   const c = code.trim().toLowerCase();
   const label = BAHASA.find((b) => b.kode === c)?.label;
-  return { code: TWO_LETTER[c] ?? c, ...(label ? { name: label } : {}) };
+  return { code: languageTag(c), ...(label ? { name: label } : {}) };
 }
 
 /** Licences recognisable by their text → SPDX identifiers (checked in order; the first match wins). */
