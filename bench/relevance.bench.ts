@@ -16,7 +16,7 @@ import type { Database } from '../libs/db/database';
 import { buildPgliteTemplate } from '../libs/db/open-database';
 import { openPgliteDatabase } from '../libs/db/pglite-database';
 import { QUERIES, type QueryKind } from './relevance/queries';
-import { loadRelevanceSet, measureRelevance, type QueryOutcome } from './relevance/relevance-run';
+import { corpusFiles, loadRelevanceSet, measureRelevance, type QueryOutcome } from './relevance/relevance-run';
 
 const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
@@ -53,7 +53,14 @@ async function main(): Promise<void> {
     console.log(`basis data: ${mode}`);
     const t0 = performance.now();
     const loaded = await loadRelevanceSet(db);
-    console.log(`dimuat: ${loaded.synthetic.imported} rekaman sintetis, ${loaded.real?.imported ?? 0} rekaman korpus nyata (${loaded.real?.failed ?? 0} berkas korpus ditolak impor) dalam ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const files = corpusFiles().length;
+    console.log(`dimuat: ${loaded.synthetic.imported} rekaman sintetis, ${loaded.real?.imported ?? 0} dari ${files} berkas korpus nyata (${loaded.real?.failed ?? 0} ditolak, ${loaded.real?.skipped ?? 0} dilewati) dalam ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // the figures are over the whole corpus, or say plainly that they are not
+    for (const f of [...(loaded.real?.failures ?? []), ...(loaded.real?.skippedFiles ?? [])]) console.log(`  korpus tidak dimuat: ${JSON.stringify(f).slice(0, 200)}`);
+    if ((loaded.real?.imported ?? 0) < files) {
+      console.log(`PERINGATAN: hanya ${loaded.real?.imported ?? 0} dari ${files} berkas korpus dimuat`);
+      process.exitCode = 1;
+    }
     const t1 = performance.now();
     const r = await measureRelevance(db, QUERIES);
     const ms = performance.now() - t1;

@@ -11,6 +11,7 @@ import { findXmlFiles } from '../../libs/import/xml-files';
 import { qFilter } from '../../libs/oarec/request/item-query';
 import { buildGmd } from '../../libs/render/gmd-builder';
 import { createSearchCore } from '../../libs/search/search-core';
+import { ISO_CORPUS_DIR } from '../../test/helpers/test-data';
 import { bilingualRecords } from './bilingual-records';
 import type { RelevanceQuery } from './queries';
 
@@ -21,7 +22,11 @@ import type { RelevanceQuery } from './queries';
  * then every query asked as OGC API – Records `q` is (libs/oarec qFilter → the search core,
  * relevance order, the typo-tolerant fallback).
  */
-export const CORPUS_DIR = path.resolve(__dirname, '../../test/data/iso-corpus');
+/** the whole real corpus: every file the tests read (ISO 19139, 19115-2 and 19115-3) */
+export const CORPUS_DIR = ISO_CORPUS_DIR;
+
+/** the corpus files, as the import finds them (what "all of the corpus" is counted against) */
+export const corpusFiles = (): string[] => findXmlFiles([CORPUS_DIR]);
 
 export async function loadRelevanceSet(db: Database, opts: { realCorpus?: boolean } = {}): Promise<{ synthetic: ImportSummary; real?: ImportSummary }> {
   const org = await createOrganisation(db, { name: 'Organisasi uji relevansi' });
@@ -34,7 +39,7 @@ export async function loadRelevanceSet(db: Database, opts: { realCorpus?: boolea
     const common = { organisationId: org.id, ownerId: admin.id, publish: true, threads: 0 };
     const synthetic = await importFiles(batch, findXmlFiles([path.join(dir, 'sintetis')]), common);
     if (opts.realCorpus === false) return { synthetic };
-    const real = await importFiles(batch, findXmlFiles([CORPUS_DIR]), common);
+    const real = await importFiles(batch, corpusFiles(), common);
     return { synthetic, real };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -109,8 +109,17 @@ export interface PgOptions {
   statementTimeoutMs?: number;
 }
 
+/**
+ * Set on every connection: floats are written as the shortest text that reads back as the same
+ * value (PostgreSQL ≥ 12's default, which a server's configuration could lower to 0 and so round
+ * them). The relevance order's page keys hold a float8 rank as text and compare it again
+ * (search-sql/keyset.ts): a rounded key would repeat or skip records at a page boundary.
+ */
+const EXACT_FLOATS = '-c extra_float_digits=1';
+
 export function openPgDatabase(opts: PgOptions): Database {
-  const poolOf = (max: number, options: string): pg.Pool => {
+  const poolOf = (max: number, setting: string): pg.Pool => {
+    const options = [EXACT_FLOATS, setting].filter((o) => o !== '').join(' ');
     const p = new pg.Pool({
       connectionString: opts.connectionString,
       max,
@@ -118,7 +127,7 @@ export function openPgDatabase(opts: PgOptions): Database {
       idleTimeoutMillis: 30_000,
       // sent in the startup packet: in force from the first statement of every connection
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
-      ...(options ? { options } : {}),
+      options,
     });
     // An idle client losing its connection (server restart) emits 'error' on the pool; without
     // a listener Node would crash the process. The pool drops the client and makes a new one.

@@ -46,9 +46,9 @@ interface SqlSearch {
  * The key columns of the page rows; an order the keyset compiler does not know (none today)
  * gives no keys, and its pages are found by position (OFFSET) as before.
  */
-function pageKeyColumns(sort: SearchQuery['sort']): string {
+function pageKeyColumns(sort: SearchQuery['sort'], rank: string | undefined): string {
   try {
-    return keyColumns(sort);
+    return keyColumns(sort, rank);
   } catch {
     return 'NULL::text[]';
   }
@@ -58,13 +58,13 @@ function toSql(q: SearchQuery): SqlSearch {
   const filter = compiledFilter(q.filter);
   // the order's values (a rank's) follow the filter's: the page statement sends both
   const { orderBy, params } = searchOrder(filter, q.sort);
-  // relevance order (free text, no sortby) has no page keys yet: its pages are found by position
-  const ranked = q.sort.length === 0 && filter.rank !== undefined;
+  // relevance order (free text, no sortby) pages by (rank, id) like any other order (keyset.ts);
+  // the rank's `$` values are among `params`, so the key columns and condition may use it
+  const rank = filter.rank?.sql;
   const keyParams: unknown[] = [...params];
   let after: string | undefined;
-  if (q.after && ranked) throw badKey();
   try {
-    after = q.after ? keysetCondition(q.sort, q.after, keyParams) : undefined;
+    after = q.after ? keysetCondition(q.sort, q.after, keyParams, rank) : undefined;
   } catch (err) {
     if (err instanceof RangeError) throw badKey();
     throw err;
@@ -75,7 +75,7 @@ function toSql(q: SearchQuery): SqlSearch {
     orderBy,
     ...(after !== undefined ? { after } : {}),
     keyParams: keyParams.slice(params.length),
-    keyColumns: ranked ? 'NULL::text[]' : pageKeyColumns(q.sort),
+    keyColumns: pageKeyColumns(q.sort, rank),
     offset: q.offset,
     limit: q.limit,
     ...(q.fewMatches !== undefined ? { fewMatches: q.fewMatches } : {}),

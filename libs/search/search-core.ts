@@ -83,6 +83,18 @@ const FACETS: readonly FacetSpec[] = FACET_NAMES.map((name) => {
   return { name, property: q.name };
 });
 
+/**
+ * What decides the order of a page, for the remembered page boundaries: the sort, or without
+ * one the relevance to the free text. The filter key (the compiled WHERE) holds the words that
+ * must occur, not every token the rank reads — "peta di jawa" and "peta jawa" match alike but
+ * rank the phrase differently — so a boundary of one must never continue the other.
+ */
+function orderKey(filter: FilterNode, sort: readonly SortSpec[]): string {
+  if (sort.length > 0) return JSON.stringify(sort);
+  const ranked = freeTextNodes(filter).map((n) => [n.tokens, n.typoTolerant === true]);
+  return ranked.length > 0 ? JSON.stringify({ relevance: ranked }) : '[]';
+}
+
 /** `counter`: shared with every protocol in the API (one memo, one set of background counts) */
 export function createSearchCore(
   store: SearchStore,
@@ -102,7 +114,7 @@ export function createSearchCore(
     fetch: (sq: SearchQuery, countUpTo: number | undefined) => Promise<FetchedPage<T>>,
   ): Promise<CountedResult<T>> {
     const filterKey = countScope !== undefined && q.limit > 0 ? store.matchKey(q.filter) : undefined;
-    const sortKey = JSON.stringify(q.sort);
+    const sortKey = orderKey(q.filter, q.sort);
     const after = q.after ?? (filterKey !== undefined && q.offset > 0 ? boundaries.get(countScope!, filterKey, sortKey, q.offset) : undefined);
     const r = await counter.page(
       { filter: q.filter, offset: q.offset, limit: q.limit, ...(countScope !== undefined ? { scope: countScope } : {}), ...(after ? { keyset: true } : {}) },
@@ -128,7 +140,8 @@ export function createSearchCore(
       const suggestion = suggestedText(nodes, await store.spellings(tolerant, words));
       const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
       if (exact.count.value > 0) return withSuggestion(exact);
-      // a cursor of a later fallback page continues the fallback's own order
+      // a cursor of a later fallback page continues the fallback's own order (its key is a
+      // fallback rank: on the exact search above it only narrowed a page that had no records)
       const fallback = await recordsPage(tolerant, sort, offset, limit, countScope, after);
       return withSuggestion({ ...fallback, typoTolerant: tolerant });
     },

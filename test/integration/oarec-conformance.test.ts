@@ -190,6 +190,25 @@ describe(`${CONF}/json and oas30`, () => {
     expect(doc.openapi).toMatch(/^3\.0\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/', '/conformance', '/collections', ITEMS, `${ITEMS}/{recordId}`]));
   });
+
+  it('/openapi describes the catalogue media type of the collection and the non-standard members of items pages', async () => {
+    type Content = Record<string, { schema?: { $ref?: string; allOf?: { $ref: string }[] } }>;
+    type Op = { get: { responses: Record<string, { content?: Content }> } };
+    const doc = JSON.parse((await request(t.app).get('/openapi')).text) as { paths: Record<string, Op>; components: { schemas: Record<string, { properties: Record<string, { description?: string; items?: { $ref: string }; additionalProperties?: { items: { $ref: string } } }> }> } };
+    const collection = doc.paths['/collections/metadata']!.get.responses['200']!.content!;
+    expect(Object.keys(collection)).toEqual(expect.arrayContaining(['application/json', 'application/ogc-catalog+json', 'text/html']));
+    expect(collection['application/ogc-catalog+json']!.schema!.$ref).toMatch(/collection\.yaml$/);
+    // what the document says is what the collection answers
+    const asCatalog = await request(t.app).get('/collections/metadata').set('Accept', 'application/ogc-catalog+json');
+    expect([asCatalog.status, asCatalog.headers['content-type']]).toEqual([200, expect.stringMatching(/^application\/ogc-catalog\+json/)]);
+
+    const page = doc.paths[ITEMS]!.get.responses['200']!.content!['application/geo+json']!.schema!;
+    expect(page.allOf!.map((s) => s.$ref)).toEqual([expect.stringMatching(/recordCollectionGeoJSON\.yaml$/), '#/components/schemas/searchMembers']);
+    const members = doc.components.schemas.searchMembers!.properties;
+    expect(Object.keys(members).sort()).toEqual(['facets', 'suggestion', 'typoTolerant']);
+    expect(members.facets!.additionalProperties!.items.$ref).toBe('#/components/schemas/facetValue');
+    expect(doc.components.schemas.facetValue!.properties.approximate!.description).toMatch(/sample/);
+  });
 });
 
 describe('response cache: ETag/304, Cache-Control and the CSW generation rules', () => {

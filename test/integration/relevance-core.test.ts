@@ -1,6 +1,6 @@
 import type { Database } from '../../libs/db/database';
 import { QUERIES } from '../../bench/relevance/queries';
-import { loadRelevanceSet, measureRelevance } from '../../bench/relevance/relevance-run';
+import { corpusFiles, loadRelevanceSet, measureRelevance } from '../../bench/relevance/relevance-run';
 import { openModeDatabase, SEARCH_MODES, type ModeDatabase } from '../helpers/search-modes';
 
 /**
@@ -21,7 +21,9 @@ describe.each(SEARCH_MODES)('relevance core cases on %s', (mode) => {
     db = m.db;
     const loaded = await loadRelevanceSet(db);
     expect(loaded.synthetic.failed).toBe(0);
-    expect(loaded.real?.imported).toBeGreaterThan(100);
+    // the whole real corpus (177 files), not the part an older importer accepted
+    expect(loaded.real?.imported).toBe(corpusFiles().length);
+    expect(corpusFiles().length).toBe(177);
   }, 900_000);
 
   afterAll(async () => {

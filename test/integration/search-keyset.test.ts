@@ -46,6 +46,16 @@ async function seed(db: Database): Promise<void> {
 
 const anyText = (word: string): FilterNode => ({ op: 'like', property: 'csw:AnyText', pattern: word, wildCard: '*', singleChar: '?', escapeChar: '\\', matchCase: false });
 const FILTERS: [string, FilterNode][] = [['all', { op: 'all' }], ['anytext sungai', anyText('sungai')], ['nothing', anyText('tidak-ada-kata-ini')]];
+/**
+ * Free text: without a sort these are in relevance order, keyed by (rank as float8 text, id) —
+ * many equal ranks here (the same titles and abstracts), a phrase rank, and the typo-tolerant
+ * fallback's own rank (a float8 average whose text has many digits).
+ */
+const RANKED: [string, FilterNode][] = [
+  ['q sungai', { op: 'text', tokens: ['sungai'] }],
+  ['q peta sungai dan danau', { op: 'text', tokens: ['peta', 'sungai', 'dan', 'danau'] }],
+  ['typo-tolerant sungi', { op: 'text', tokens: ['sungi'], typoTolerant: true }],
+];
 const SORTS: [string, SortSpec[]][] = [
   ['id', []],
   ['title asc', [{ property: 'dc:title', order: 'ASC' }]],
@@ -104,12 +114,35 @@ function suite(mode: string, open: () => Promise<{ db: Database; close(): Promis
       }
       // the data really has ties and several pages (the comparison is not vacuous)
       expect(compared).toBeGreaterThanOrEqual(20);
+      // free text: relevance order without a sort, the sort's order with one
+      for (const [name, filter] of RANKED) {
+        for (const [sortName, sort] of SORTS) {
+          for (const limit of [1, 3, 7]) {
+            const expected = await byOffset(store, { filter, sort, limit });
+            expect(expected.length).toBeGreaterThan(7);
+            expect({ name, sortName, limit, ids: await byKey(store, { filter, sort, limit }) }).toEqual({ name, sortName, limit, ids: expected });
+          }
+        }
+      }
       const titles = await byOffset(store, { filter: { op: 'all' }, sort: SORTS[1]![1], limit: 50 });
       expect(titles.length).toBe(N - Math.floor(N / 11));
     });
 
+    it('relevance pages carry (rank, id) keys whose rank text reads back as the exact value compared', async () => {
+      for (const [name, filter] of RANKED) {
+        const page = await store.pageOfRecords({ filter, sort: [], offset: 0, limit: 3 });
+        expect({ name, key: page.lastKey }).toEqual({ name, key: [expect.stringMatching(/^[0-9.e+-]+$/), page.items[2]!.id] });
+        // the text is float8's own (shortest exact) form: read back and written again it is unchanged
+        const again = await db.query<{ t: string }>('SELECT ($1::text)::float8::text AS t', [page.lastKey![0]]);
+        expect(again.rows[0]!.t).toBe(page.lastKey![0]);
+      }
+      const all = await byOffset(store, { filter: RANKED[0]![1], sort: [], limit: 50 });
+      // relevance is not the identifier order here (the comparisons above are not identifier paging)
+      expect(all).not.toEqual([...all].sort());
+    });
+
     it('continues by key in the matches-first and identifier-walk statement forms too', async () => {
-      for (const [, filter] of FILTERS) {
+      for (const [, filter] of [...FILTERS, ...RANKED]) {
         const expected = await byOffset(store, { filter, sort: [], limit: 4 });
         expect(await byKey(store, { filter, sort: [], limit: 4 }, { fewMatches: true })).toEqual(expected);
         expect(await byKey(store, { filter, sort: [], limit: 4 }, { broadMatches: true })).toEqual(expected);
@@ -140,6 +173,34 @@ function suite(mode: string, open: () => Promise<{ db: Database; close(): Promis
       }
       // every page after the first of each multi-page result started from a remembered key
       expect(keyed).toBeGreaterThanOrEqual(Math.ceil((N - 3) / 5) - 1);
+      // relevance order (CSW q without SortBy): position paging continues by key too
+      for (const [name, filter] of RANKED) {
+        const before = keyed;
+        const expected = await byOffset(store, { filter, sort: [], limit: 3 });
+        const got: string[] = [];
+        // bounded: a paging that repeats records must fail, not hang
+        for (let offset = 0; offset <= 3 * N; offset += 3) {
+          const p = await core.renderedPage({ filter, sort: [], offset, limit: 3 }, 'dc-brief', 'scope-1');
+          got.push(...p.records.map((r) => r.id));
+          if (!p.more) break;
+        }
+        expect({ name, got }).toEqual({ name, got: expected });
+        expect({ name, keyed: keyed - before }).toEqual({ name, keyed: Math.ceil(expected.length / 3) - 1 });
+      }
+    });
+
+    it('a remembered boundary of one relevance order never continues another with the same matches', async () => {
+      const core = createSearchCore(store, undefined, createPageBoundaries());
+      // the same words must occur ("dan" is not demanded), so the same filter key; the phrase ranks differ
+      const phrase: FilterNode = { op: 'text', tokens: ['sungai', 'dan', 'danau'] };
+      const words: FilterNode = { op: 'text', tokens: ['sungai', 'danau'] };
+      expect(store.matchKey(phrase)).toBe(store.matchKey(words));
+      const first = await core.renderedPage({ filter: phrase, sort: [], offset: 0, limit: 4 }, 'dc-brief', 'scope-2');
+      expect(first.next).toBeDefined();
+      // the other query's second page, asked by position right after the phrase's first page ended
+      const expected = await byOffset(store, { filter: words, sort: [], limit: 4 });
+      const second = await core.renderedPage({ filter: words, sort: [], offset: 4, limit: 4 }, 'dc-brief', 'scope-2');
+      expect(second.records.map((r) => r.id)).toEqual(expected.slice(4, 8));
     });
 
     it('refuses a key that does not fit the order, with a search error naming the cursor', async () => {

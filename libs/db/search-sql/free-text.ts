@@ -31,11 +31,21 @@ const bindRank = (ranks: RankParts, value: string[]): string => {
   return `$r${ranks.params.length}`;
 };
 
-/** The rank expression (the sum of the nodes' ranks) with its own `$r` values numbered after `before` values. */
+/**
+ * The rank expression (the sum of the nodes' ranks) with its own `$r` values numbered after `before` values.
+ *
+ * It is ONE float8 value, and the same expression is what the relevance order sorts by and what
+ * its page keys hold and compare (search-sql/keyset.ts): ts_rank_cd gives a float4 and the
+ * fallback's averages a float8, and a key read back as another type, or recomputed rounded,
+ * could tie where the order does not (a repeated or skipped record at a page boundary). The
+ * float4 → float8 cast is exact and keeps the order. Never NULL today (title and keywords are
+ * NOT NULL, search_vector coalesces every text); the coalesce keeps the keyset's "no NULLs in
+ * this order" promise should that change.
+ */
 export function numberedRank(ranks: RankParts, before: number): { sql: string; params: unknown[] } | undefined {
   if (ranks.exprs.length === 0) return undefined;
-  const sql = ranks.exprs.join(' + ').replace(/\$r(\d+)/g, (_m, i: string) => `$${before + Number(i)}`);
-  return { sql, params: ranks.params };
+  const sum = ranks.exprs.join(' + ').replace(/\$r(\d+)/g, (_m, i: string) => `$${before + Number(i)}`);
+  return { sql: `coalesce((${sum})::float8, 0)`, params: ranks.params };
 }
 
 /**

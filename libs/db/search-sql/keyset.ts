@@ -17,6 +17,13 @@ import { withSql } from './queryable-sql';
  * - v not NULL: `e > v` (or `<` for DESC) OR (`e = v` AND after(rest)) OR `e IS NULL`;
  * - v NULL:     `e IS NULL` AND after(rest) (nothing but other NULLs comes later);
  * - the identifier: `r.id > id`.
+ *
+ * The relevance order (free text, no sort: compiled-query.ts searchOrder) is one more order of
+ * this shape: its rank expression DESC (a float8, never NULL: free-text.ts numberedRank), then
+ * `r.id`. Its key is the rank as float8 text — PostgreSQL ≥ 12 writes the shortest text that
+ * reads back as the same double (extra_float_digits ≥ 1, the default, which the pools also set:
+ * pg-database.ts) — and the condition compares the very expression the ORDER BY sorts by, so
+ * records with equal ranks continue by identifier and none is repeated or skipped.
  */
 interface KeyPart {
   expr: string;
@@ -24,7 +31,9 @@ interface KeyPart {
   nullable: boolean;
 }
 
-function keyParts(sort: readonly SortSpec[]): KeyPart[] {
+/** `rank`: the relevance expression, the order when `sort` is empty (undefined: identifier order) */
+function keyParts(sort: readonly SortSpec[], rank?: string): KeyPart[] {
+  if (sort.length === 0 && rank !== undefined) return [{ expr: rank, desc: true, nullable: false }];
   return sort.map((s) => {
     const q = withSql(sortableQueryable(s.property, 'sortby', resolveCanonical));
     return { expr: q.sortSql ?? q.sql, desc: s.order === 'DESC', nullable: !q.sortNotNull };
@@ -32,8 +41,8 @@ function keyParts(sort: readonly SortSpec[]): KeyPart[] {
 }
 
 /** the key columns of a page row: `ARRAY[<sort expressions as text>, r.id]` */
-export function keyColumns(sort: readonly SortSpec[]): string {
-  return `ARRAY[${[...keyParts(sort).map((p) => `(${p.expr})::text`), 'r.id'].join(', ')}]`;
+export function keyColumns(sort: readonly SortSpec[], rank?: string): string {
+  return `ARRAY[${[...keyParts(sort, rank).map((p) => `(${p.expr})::text`), 'r.id'].join(', ')}]`;
 }
 
 /**
@@ -41,8 +50,8 @@ export function keyColumns(sort: readonly SortSpec[]): string {
  * `params` (the $ numbers continue there). Throws when the key does not fit the sort (a cursor
  * from another query): the caller turns that into the protocol's parameter error.
  */
-export function keysetCondition(sort: readonly SortSpec[], key: PageKey, params: unknown[]): string {
-  const parts = keyParts(sort);
+export function keysetCondition(sort: readonly SortSpec[], key: PageKey, params: unknown[], rank?: string): string {
+  const parts = keyParts(sort, rank);
   if (key.length !== parts.length + 1) throw new RangeError('kunci halaman tidak cocok dengan urutan');
   const id = key[parts.length];
   if (typeof id !== 'string') throw new RangeError('kunci halaman tanpa pengenal');

@@ -1,5 +1,6 @@
-import { COLLECTION_PATH, ITEMS_PATH } from '../oarec-links';
+import { COLLECTION_PATH, ITEMS_PATH, MEDIA } from '../oarec-links';
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from '../request/item-query';
+import { FACET_EXACT_ROWS } from '../../search/facet-counts';
 
 /**
  * The OpenAPI 3.0 document of the OGC API – Records endpoint (`/openapi`, linked from the
@@ -36,7 +37,23 @@ export function oarecOpenApi(baseUrl: string) {
       '/conformance': doc('Conformance classes', `${RECORDS_SCHEMAS}/confClasses.yaml`, 'getConformance'),
       '/openapi': { get: { summary: 'This document', operationId: 'getOpenApi', parameters: [F], responses: { 200: ok('OpenAPI 3.0', { 'application/vnd.oai.openapi+json;version=3.0': '', 'text/html': '' }) } } },
       '/collections': doc('The catalogues', `${RECORDS_SCHEMAS}/catalogs.yaml`, 'getCollections'),
-      [COLLECTION_PATH]: doc('The catalogue of every published record', `${RECORDS_SCHEMAS}/collection.yaml`, 'getCatalogue'),
+      // the collection also answers as the catalogue media type when the client prefers it
+      // (Records /req/json/catalog-response): the same document, another Content-Type
+      [COLLECTION_PATH]: {
+        get: {
+          summary: 'The catalogue of every published record',
+          operationId: 'getCatalogue',
+          parameters: [F],
+          responses: {
+            200: ok('The catalogue of every published record (application/ogc-catalog+json when Accept prefers it to application/json)', {
+              'application/json': `${RECORDS_SCHEMAS}/collection.yaml`,
+              [MEDIA.catalog]: `${RECORDS_SCHEMAS}/collection.yaml`,
+              'text/html': '',
+            }),
+            ...errors,
+          },
+        },
+      },
       [`${COLLECTION_PATH}/queryables`]: {
         get: { summary: 'Queryables', operationId: 'getQueryables', parameters: [F], responses: { 200: ok('JSON Schema of the queryables', { 'application/schema+json': '', 'text/html': '' }), ...errors } },
       },
@@ -64,7 +81,17 @@ export function oarecOpenApi(baseUrl: string) {
             param('filter-crs', 'Only CRS84.', { type: 'string' }),
             param('facets', 'true: add facet counts (non-standard member `facets`).', { type: 'boolean' }),
           ],
-          responses: { 200: ok('A page of records', { 'application/geo+json': `${RECORDS_SCHEMAS}/recordCollectionGeoJSON.yaml`, 'text/html': '' }), ...errors },
+          responses: {
+            200: {
+              description: 'A page of records',
+              content: {
+                // the standard's collection with this catalogue's own members (the schema allows extra members)
+                'application/geo+json': { schema: { allOf: [{ $ref: `${RECORDS_SCHEMAS}/recordCollectionGeoJSON.yaml` }, { $ref: '#/components/schemas/searchMembers' }] } },
+                'text/html': {},
+              },
+            },
+            ...errors,
+          },
         },
       },
       [`${ITEMS_PATH}/{recordId}`]: {
@@ -88,6 +115,34 @@ export function oarecOpenApi(baseUrl: string) {
     components: {
       schemas: {
         exception: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, description: { type: 'string' } } },
+        // non-standard members of an items page (docs/search.md: free text, facets)
+        searchMembers: {
+          type: 'object',
+          properties: {
+            typoTolerant: {
+              type: 'boolean', enum: [true],
+              description: 'Present (true) when nothing matched the words of q: the features are the typo-tolerant matches (similar spellings in titles and keywords).',
+            },
+            suggestion: { type: 'string', description: 'The q text with its spelling corrected ("maksud Anda"), when nothing or almost nothing matched.' },
+            facets: {
+              type: 'object',
+              description: 'With facets=true: the most frequent values of each facet over all matches.',
+              additionalProperties: { type: 'array', items: { $ref: '#/components/schemas/facetValue' } },
+            },
+          },
+        },
+        facetValue: {
+          type: 'object',
+          required: ['value', 'count'],
+          properties: {
+            value: { type: 'string' },
+            count: { type: 'integer', minimum: 0 },
+            approximate: {
+              type: 'boolean', enum: [true],
+              description: `Present (true) when the count is estimated from a sample of the matches (more than ${FACET_EXACT_ROWS} matched); shown as "sekitar".`,
+            },
+          },
+        },
       },
     },
   };
