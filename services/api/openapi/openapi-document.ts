@@ -31,7 +31,16 @@ export const OPENAPI_DOCUMENT = {
         type: 'object',
         properties: {
           type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, instance: { type: 'string' },
-          errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+          errors: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                path: { type: 'string' }, message: { type: 'string' },
+                code: { type: 'string', description: '`incomplete`: temuan kelengkapan pengajuan (pesan per `path` dapat diterjemahkan klien)' },
+              },
+            },
+          },
         },
         required: ['type', 'title', 'status'],
       },
