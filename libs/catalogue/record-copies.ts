@@ -11,8 +11,8 @@ import { docOf, hasRelationship } from './workflow';
 
 /**
  * Starting a record from another one (issue 20, §5): a copy of any record the caller may read,
- * or of a template of the caller's organisation (GeoNetwork's "template" flag: an ADMIN marks an
- * ordinary record, every producer of the organisation may start from it).
+ * a template of their organisation included (GeoNetwork's "template" flag: an ADMIN marks an
+ * ordinary record, every producer of the organisation starts from it).
  *
  * A copy is a new record, not a version of its source: a new key and a new public identifier
  * (never the source's, so no identifier clash and no link to follow back), DRAFT in the caller's
@@ -64,7 +64,7 @@ export interface RecordCopiesDeps {
 }
 
 export interface RecordCopies {
-  /** 201: a new DRAFT of the caller's organisation from `sourceId`; 404 when the caller may neither read nor use it as a template */
+  /** 201: a new DRAFT of the caller's organisation from `sourceId` (a record they may read, a template included); 404 otherwise */
   copy(actor: Actor, sourceId: string): Promise<MetadataRecord>;
   /** the caller's organisation's templates */
   listTemplates(actor: Actor): Promise<TemplateSummary[]>;
@@ -90,13 +90,14 @@ export function createRecordCopies(deps: RecordCopiesDeps): RecordCopies {
   const { store, templates, afterCommit } = deps;
   const newId = deps.newId ?? randomUUID;
 
-  /** A record the caller may read, or a template of their organisation; 404 otherwise (nothing leaks). */
+  /**
+   * A record the caller may read; 404 otherwise (nothing leaks). A template needs no rule of its
+   * own: the PRODUSEN and ADMIN of its organisation, who create records, read all of its records.
+   */
   async function copyable(actor: Actor, id: string): Promise<MetadataRecord> {
     const rec = await store.findRecord(id);
-    if (!rec) throw recordNotFound();
-    if (canReadRecord(actor, rec)) return rec;
-    if (rec.organisationId === actor.organisationId && await templates.isTemplate(rec.id)) return rec;
-    throw recordNotFound();
+    if (!rec || !canReadRecord(actor, rec)) throw recordNotFound();
+    return rec;
   }
 
   /** The source's current document with its XML when it is one a producer or a source wrote (not an editor render). */
