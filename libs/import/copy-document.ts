@@ -2,7 +2,7 @@ import { XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
 import type { IsoDocument } from '../catalogue/record-document';
 import type { MetadataDoc } from '../catalogue/record.types';
 import { parseXmlSafely } from '../xml/safe-parse';
-import { childElements, first } from './dom';
+import { childElements, first, propText } from './dom';
 import { importMetadataXml } from './index';
 import { ISO19115_3_NS, ISO19139_NS, NS } from './namespaces';
 
@@ -12,8 +12,11 @@ import { ISO19115_3_NS, ISO19139_NS, NS } from './namespaces';
  * copy keeps the elements our JSON does not hold. The JSON is then mapped from the result by
  * the import itself (one mapping, as for any document), and the check report is made anew.
  *
- * Only the metadata identifier is the record's (gmd:fileIdentifier, mdb:metadataIdentifier's
- * code); resource identifiers, parent identifiers and links belong to what is described and stay.
+ * The record's identifier is the metadata identifier (gmd:fileIdentifier, mdb:metadataIdentifier's
+ * code), and wherever else the document writes exactly that value as a whole text or attribute
+ * (GeoNetwork's geonet:info/uuid, a resource identifier a catalogue set to the record's UUID): a copy
+ * names itself, not its source, everywhere. Other identifiers and links are left as written
+ * (a URL that contains the old identifier inside it is not rewritten).
  */
 
 const XLINK = 'http://www.w3.org/1999/xlink';
@@ -72,6 +75,20 @@ function writeIdentifier(doc: Document, root: Element, iso19139: boolean, id: st
   root.insertBefore(top, root.firstChild);
 }
 
+/** Every whole text and attribute value equal to the source's identifier becomes the copy's. */
+function replaceEverywhere(el: Element, oldId: string, newId: string): void {
+  for (let i = 0; i < el.attributes.length; i += 1) {
+    const a = el.attributes.item(i);
+    if (a && a.value === oldId) a.value = newId;
+  }
+  const kids = childElements(el);
+  if (kids.length === 0) {
+    if (el.textContent?.trim() === oldId) el.textContent = newId;
+    return;
+  }
+  for (const k of kids) replaceEverywhere(k, oldId, newId);
+}
+
 /** The first identification's citation title; a document without one keeps none in the XML (the JSON has the copy's). */
 function writeTitle(root: Element, iso19139: boolean, title: string): void {
   const ns = iso19139 ? ISO19139_NS : ISO19115_3_NS;
@@ -94,6 +111,9 @@ export function copyIsoDocument(xml: string, ids: { fileIdentifier: string; titl
     const root = parsed.documentElement;
     if (!root) return undefined;
     const iso19139 = root.namespaceURI === NS.gmd || root.namespaceURI === NS.gmi || root.namespaceURI === NS.gmi2;
+    const ns = iso19139 ? ISO19139_NS : ISO19115_3_NS;
+    const oldId = propText(first(root, 'fileIdentifier', ns) ?? first(root, 'metadataIdentifier/MD_Identifier/code', ns));
+    if (oldId) replaceEverywhere(root, oldId, ids.fileIdentifier);
     writeIdentifier(parsed, root, iso19139, ids.fileIdentifier);
     writeTitle(root, iso19139, ids.title);
     const result = importMetadataXml(serializer.serializeToString(parsed));
