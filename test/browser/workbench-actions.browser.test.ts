@@ -4,7 +4,7 @@ import { completeDoc, minimalDoc, seedRecord } from '../helpers/fixtures';
 import { launchBrowser, openWatchedPage } from '../helpers/browser';
 import { pngHeader } from '../helpers/image-headers';
 import { isoRecord } from '../helpers/broken-csw-server';
-import { expectAccessible, loginAs, recordIdOf, serveWorkbench, type Served, type UserPage } from './workbench-support';
+import { expectAccessible, loginAs, recordIdOf, screenshot, serveWorkbench, type Served, type UserPage } from './workbench-support';
 
 /*
  * Issue 20 §4 "a browser test per mutating action" and §5 (copies, templates), in both modes.
@@ -102,6 +102,7 @@ describe.each(['server', 'embedded'] as const)('workbench: every mutating action
     await producer.getByText('Dari templat organisasi').click();
     await producer.getByTestId('template-list').waitFor();
     await expectAccessible(producer, 'new record from a template');
+    await screenshot(producer, 'new-from-template', mode === 'server');
     await producer.getByRole('button', { name: `Buat dari templat ini: ${title}` }).click();
     await producer.getByTestId('record-title').getByText(`Salinan: ${title}`).waitFor();
     await producer.getByTestId('flash').waitFor();
@@ -141,6 +142,7 @@ describe.each(['server', 'embedded'] as const)('workbench: every mutating action
     const dialog = page.getByRole('dialog', { name: `Setel ulang kata sandi ${username}` });
     await dialog.waitFor();
     await expectAccessible(page, 'password reset dialog');
+    await screenshot(page, 'password-reset', mode === 'server');
     await page.getByTestId('reset-password-new').fill('kata-sandi-baru-456');
     await page.getByTestId('reset-password-repeat').fill('kata-sandi-lain-789');
     await page.getByTestId('reset-password-save').click();
