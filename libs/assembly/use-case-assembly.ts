@@ -17,10 +17,14 @@ import { createRecordThumbnails, type RecordThumbnails } from '../catalogue/reco
 import { createRecordExports, type RecordExports } from '../catalogue/record-export';
 import { createServiceIdentity, type ServiceIdentityService } from '../catalogue/service-identity';
 import { createRecordComments, type RecordComments } from '../catalogue/record-comments';
+import { createRecordCopies, type RecordCopies } from '../catalogue/record-copies';
+import { recordTemplateStoreFor } from '../db/record-template.repository';
+import { copyIsoDocument } from '../import/copy-document';
 import { recordCommentsStoreFor } from '../db/record-comment.repository';
 import { createWorkDashboard, type WorkDashboardService } from '../catalogue/work-dashboard';
 import { workDashboardStoreFor } from '../db/work-dashboard.repository';
 import type { AfterCommit } from '../catalogue/records.ports';
+import type { MetadataDoc } from '../catalogue/record.types';
 import type { Passwords } from '../catalogue/users.ports';
 import { createHarvestSourcesService, type HarvestSourcesService } from '../harvest/harvest-sources.service';
 import type { HarvestQueue } from '../harvest/harvest-sources.ports';
@@ -38,6 +42,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../security/pas
 /** The catalogue's use cases as a process hands them to its entry points (routes, CLI commands). */
 export interface CatalogueUseCases {
   records: RecordsService;
+  /** copies of records and the organisation's templates (issue 20, §5) */
+  copies: RecordCopies;
   thumbnails: RecordThumbnails;
   exports: RecordExports<ExportFormat>;
   users: UsersService;
@@ -92,17 +98,21 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
   const { config, db, logger, afterCommit, jobs, objectStore, renderer } = deps;
   const onTheSpot = documentAwareRenderer(db, renderer);
   const urlOf = (id: string): string => thumbnailUrlOf(config.baseUrl, id);
+  // an uploaded graphic lives under its record's key: a document that points at it moves or is
+  // copied with it, else it would show (or lose) another record's image
+  const carryThumbnail = async (fromId: string, toId: string, doc: MetadataDoc): Promise<MetadataDoc> => {
+    if (doc.thumbnailUrl !== urlOf(fromId)) return doc;
+    const image = await objectStore.get(thumbnailKey(fromId));
+    if (image) await objectStore.put(thumbnailKey(toId), Buffer.from(image.body), image.contentType);
+    return { ...doc, thumbnailUrl: image ? urlOf(toId) : undefined };
+  };
+  const recordStore = recordStoreFor(db);
   const records = createRecordsService({
-    store: recordStoreFor(db),
+    store: recordStore,
     afterCommit,
     // a revision's uploaded graphic becomes the record's when the revision is published (the
     // copy's object is removed by its record.deleted job afterwards)
-    adoptRevisionAssets: async (revisionId, recordId, doc) => {
-      if (doc.thumbnailUrl !== urlOf(revisionId)) return doc;
-      const image = await objectStore.get(thumbnailKey(revisionId));
-      if (image) await objectStore.put(thumbnailKey(recordId), Buffer.from(image.body), image.contentType);
-      return { ...doc, thumbnailUrl: image ? urlOf(recordId) : undefined };
-    },
+    adoptRevisionAssets: carryThumbnail,
   });
   const requestRender = (rec: { id: string; version: number }): void => {
     jobs.enqueue('record.render', { recordId: rec.id, version: rec.version }).catch((err: unknown) => {
@@ -111,6 +121,13 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
   };
   return {
     records,
+    copies: createRecordCopies({
+      store: recordStore,
+      templates: recordTemplateStoreFor(db),
+      afterCommit,
+      copyDocument: copyIsoDocument,
+      copyAssets: carryThumbnail,
+    }),
     thumbnails: createRecordThumbnails({
       records,
       findRecord: (id) => findRecordById(db, id),

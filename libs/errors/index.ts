@@ -25,6 +25,11 @@ export interface FieldError {
   /** JSON Pointer into the request body, e.g. "/contacts/0/role" */
   path: string;
   message: string;
+  /**
+   * What kind of finding it is, for a client that words it in its own language (the message is
+   * Indonesian): `incomplete` = a submission's completeness finding (libs/catalogue/completeness.ts)
+   */
+  code?: string;
 }
 
 export interface AppErrorOptions {

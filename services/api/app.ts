@@ -15,6 +15,7 @@ import { usersRoutes } from './routes/users.routes';
 import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
 import { recordCommentsRoutes } from './routes/record-comments.routes';
+import { recordCopiesRoutes } from './routes/record-copies.routes';
 import { workDashboardRoutes } from './routes/work-dashboard.routes';
 import { exportRoutes } from './routes/export.routes';
 import { CSW_BODY_LIMIT, CSW_PATH, cswRoutes } from './routes/csw.routes';
@@ -102,6 +103,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   // before metadataRoutes: refuses content edits of harvested records, adds their provenance
   api.use('/metadata', harvestRecordRoutes(deps));
   api.use('/metadata', recordCommentsRoutes(deps));
+  // before metadataRoutes: `/templates` is not a record key
+  api.use('/metadata', recordCopiesRoutes(deps));
   api.use('/metadata', metadataRoutes(deps));
   api.use('/dashboard', workDashboardRoutes(deps));
   app.use('/api', api);

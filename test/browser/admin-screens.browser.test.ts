@@ -110,7 +110,7 @@ describe.each(['embedded', 'server'] as const)('workbench (%s): account, users, 
     await adm.page.getByLabel('Nama pengguna').fill('a-baru');
     await adm.page.getByTestId('new-user-email').fill('baru@contoh.go.id');
     await adm.page.getByTestId('new-user-phone').fill('+62 811 000 111');
-    await adm.page.getByLabel('Kata sandi').fill('kata-sandi-baru-123');
+    await adm.page.getByRole('textbox', { name: 'Kata sandi' }).fill('kata-sandi-baru-123');
     await adm.page.getByRole('button', { name: 'Buat pengguna' }).click();
     await adm.page.getByRole('cell', { name: 'baru@contoh.go.id' }).waitFor();
     expect((await t.db.query('SELECT email, phone FROM users WHERE username = $1', ['a-baru'])).rows[0]).toEqual({ email: 'baru@contoh.go.id', phone: '+62 811 000 111' });

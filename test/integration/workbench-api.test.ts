@@ -45,7 +45,7 @@ describe('allowedTransitions and permissions in the record response', () => {
     expect(created.status).toBe(201);
     expect(created.body.allowedTransitions.map((t: { to: string }) => t.to)).toEqual(['QCQE_PROCESS']);
     const patched = await produsen.agent.patch(path(created.body.id)).send({ abstract: 'Baru' });
-    expect(patched.body.permissions).toEqual({ edit: true, delete: true, startRevision: false, correct: false });
+    expect(patched.body.permissions).toEqual({ edit: true, delete: true, startRevision: false, correct: false, copy: true, markTemplate: false });
   });
 });
 

@@ -25,6 +25,8 @@ describe('checkSubmissionCompleteness', () => {
     const errors = checkSubmissionCompleteness({ title: 'Draf' });
     expect(errors.map((e) => e.path)).toEqual(['/abstract', '/language', '/hierarchyLevel', '/contacts', '/dates']);
     for (const e of errors) expect(e.message).toMatch(/wajib/i);
+    // each finding is coded, so a client in another language words it by its path (issue 20 §4)
+    for (const e of errors) expect(e.code).toBe('incomplete');
   });
 
   it('reports a blank title and abstract', () => {

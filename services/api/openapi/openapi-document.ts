@@ -5,6 +5,7 @@ import { HISTORY_ACTIONS } from '../../../libs/catalogue/records.ports';
 import { EXPORT_FORMATS } from '../../../libs/render/formats';
 import { E, idParam, json, problem, ref } from './openapi-parts';
 import { REVIEW_PATHS, REVIEW_SCHEMAS } from './review-paths';
+import { COPY_PATHS, COPY_SCHEMAS } from './copy-paths';
 
 /**
  * The OpenAPI 3.1 description of the REST API. OpenAPI 3.1 uses JSON Schema 2020-12, so the
@@ -30,7 +31,16 @@ export const OPENAPI_DOCUMENT = {
         type: 'object',
         properties: {
           type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, instance: { type: 'string' },
-          errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+          errors: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                path: { type: 'string' }, message: { type: 'string' },
+                code: { type: 'string', description: '`incomplete`: temuan kelengkapan pengajuan (pesan per `path` dapat diterjemahkan klien)' },
+              },
+            },
+          },
         },
         required: ['type', 'title', 'status'],
       },
@@ -59,8 +69,12 @@ export const OPENAPI_DOCUMENT = {
             },
             permissions: {
               type: 'object', readOnly: true,
-              description: 'Apakah pemanggil boleh mengubah isi / menghapus rekaman, membuat revisi rekaman terbit, atau mengoreksinya langsung (ADMIN)',
-              properties: { edit: { type: 'boolean' }, delete: { type: 'boolean' }, startRevision: { type: 'boolean' }, correct: { type: 'boolean' } },
+              description: 'Apakah pemanggil boleh mengubah isi / menghapus rekaman, membuat revisi rekaman terbit, mengoreksinya langsung (ADMIN), '
+                + 'membuat salinannya, atau menandainya sebagai templat organisasi (ADMIN organisasinya)',
+              properties: {
+                edit: { type: 'boolean' }, delete: { type: 'boolean' }, startRevision: { type: 'boolean' }, correct: { type: 'boolean' },
+                copy: { type: 'boolean' }, markTemplate: { type: 'boolean' },
+              },
             },
             revisionOf: {
               type: 'string', readOnly: true,
@@ -156,6 +170,7 @@ export const OPENAPI_DOCUMENT = {
       },
       LintasOrgCheck: { type: 'object', properties: { draft: { type: 'integer' }, pending: { type: 'integer' }, total: { type: 'integer' } } },
       ...REVIEW_SCHEMAS,
+      ...COPY_SCHEMAS,
     },
   },
   security: [{ session: [] }],
@@ -425,5 +440,6 @@ export const OPENAPI_DOCUMENT = {
     '/healthz': { get: { tags: ['ops'], security: [], summary: 'Proses hidup', responses: { 200: { description: 'ok' } } } },
     '/readyz': { get: { tags: ['ops'], security: [], summary: 'Siap melayani (basis data, Redis)', responses: { 200: { description: 'siap' }, 503: { description: 'belum siap' } } } },
     ...REVIEW_PATHS,
+    ...COPY_PATHS,
   },
 } as const;

@@ -5,6 +5,8 @@ import { allowedTransitionsFor } from '../../../libs/catalogue/workflow';
 import { canEditContent, mayDeleteAsParty } from '../../../libs/catalogue/visibility';
 import { mayCorrectDirectly, mayStartRevision } from '../../../libs/catalogue/record-revisions';
 import type { Actor } from '../../../libs/catalogue/user.types';
+import { CREATOR_ROLES } from '../../../libs/catalogue/records.service';
+import { mayMarkTemplate } from '../../../libs/catalogue/record-copies';
 
 /**
  * A record as one caller sees it: the document plus what this caller may do with it, decided
@@ -24,6 +26,9 @@ export function presentRecord(rec: MetadataRecord, actor: Actor) {
       // a published record changes through a revision, or an ADMIN's direct correction (record-revisions.ts)
       startRevision: mayStartRevision(actor, rec) && !harvested,
       correct: mayCorrectDirectly(actor, rec) && !harvested,
+      // whoever creates records may start one from any record they can read (record-copies.ts)
+      copy: CREATOR_ROLES.includes(actor.role),
+      markTemplate: mayMarkTemplate(actor, rec),
     },
   };
 }

@@ -39,12 +39,25 @@ export interface RecordView extends Doc {
   updatedAt: string;
   publishedAt: string | null;
   allowedTransitions: AllowedTransition[];
-  permissions: { edit: boolean; delete: boolean; startRevision?: boolean; correct?: boolean };
+  /** copy: may start a new record from this one; markTemplate: an ADMIN of its organisation may (un)mark it as a template */
+  permissions: { edit: boolean; delete: boolean; startRevision?: boolean; correct?: boolean; copy?: boolean; markTemplate?: boolean };
+  /** the answer of marking / unmarking a template (GET of a record does not carry it: see templates()) */
+  template?: boolean;
   importWarnings?: string[];
   /** a revision's working copy: the published record it revises */
   revisionOf?: string;
   /** GET of a published (or withdrawn) record: its open revision, when the caller may see it */
   openRevision?: { id: string; status: RecordStatus; ownerId: string; version: number; updatedAt: string } | null;
+}
+
+/** One of the organisation's templates (GET /api/metadata/templates). */
+export interface TemplateSummary {
+  id: string;
+  fileIdentifier: string | null;
+  title: string;
+  status: RecordStatus;
+  updatedAt: string;
+  markedAt: string;
 }
 
 export interface RecordPage {
@@ -67,7 +80,7 @@ export interface HistoryEntry {
 /** Fields the server owns or adds: stripped before a document is sent back. */
 export const SERVER_ONLY_FIELDS = [
   'id', 'status', 'organisationId', 'ownerId', 'reviewerId', 'version', 'createdAt', 'updatedAt', 'publishedAt',
-  'allowedTransitions', 'permissions', 'importWarnings', 'revisionOf', 'openRevision',
+  'allowedTransitions', 'permissions', 'importWarnings', 'revisionOf', 'openRevision', 'template',
 ];
 
 export function docOf(rec: RecordView | Doc): Doc {
@@ -97,6 +110,10 @@ export function recordsApi(api: ApiClient) {
     /** an ADMIN's direct correction of a published record, with its reason */
     correct: (id: string, patch: Doc, reason: string, etag?: string) =>
       api.request<RecordView>(`/api/metadata/${enc(id)}/corrections`, { method: 'POST', body: { reason, patch }, ifMatch: etag }),
+    /** a new DRAFT of the caller's organisation from a readable record or a template (201) */
+    copy: (id: string) => api.request<RecordView>(`/api/metadata/${enc(id)}/copy`, { method: 'POST', body: {} }),
+    templates: () => api.request<{ items: TemplateSummary[] }>('/api/metadata/templates'),
+    setTemplate: (id: string, on: boolean) => api.request<RecordView>(`/api/metadata/${enc(id)}/template`, { method: on ? 'PUT' : 'DELETE' }),
     remove: (id: string, etag?: string) => api.request<void>(`/api/metadata/${enc(id)}`, { method: 'DELETE', ifMatch: etag }),
     history: (id: string) => api.request<HistoryEntry[]>(`/api/metadata/${enc(id)}/history`),
     changes: (id: string) => api.request<{ since: { version: number; publishedAt: string } | null; changes: FieldChange[] }>(`/api/metadata/${enc(id)}/changes`),

@@ -8,7 +8,7 @@ import { BboxMap, type Bbox } from '../map/bbox-map';
 import { crossesAntimeridian } from '../map/bbox-bounds';
 import type { RecordStatus } from '../api/records.api';
 import type { MessageKey } from '../i18n/messages.id';
-import { ID_MESSAGES } from '../i18n/messages.id';
+import { needMessage } from '../i18n/completeness-text';
 import { useI18n } from '../i18n/i18n';
 import { FormField, type RefLists } from './form-fields';
 import type { SectionSpec } from './form-model';
@@ -44,12 +44,6 @@ interface Props {
 const SUBMITTABLE: ReadonlySet<RecordStatus | undefined> = new Set([undefined, 'DRAFT', 'REJECTED']);
 
 const BBOX_KEYS = ['west', 'east', 'south', 'north'] as const;
-
-/** A completeness finding in the UI language: the catalogue words it in Indonesian, by path. */
-function needMessage(path: string, fallback: string, t: (k: MessageKey) => string): string {
-  const key = `completeness.need.${path}`;
-  return key in ID_MESSAGES ? t(key as MessageKey) : fallback;
-}
 
 /** The record form: generated sections, the extent map, live checks and the completeness indicator. */
 export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLabel, onSubmit, handle, thumbnailExtra, onDirtyChange, status, fieldExtra }: Props) {

@@ -13,6 +13,7 @@ import { ConflictDialog } from './conflict-dialog';
 import { ChangesTab, ExportTab, HistoryTab } from './record-tabs';
 import { CorrectionReasonDialog, RevisionNotice } from './revision-panel';
 import { ConfirmDialog } from './confirm-dialog';
+import { CopyActions } from './copy-actions';
 import { publicPageUrl } from './public-page-url';
 import { useSession } from '../auth/session';
 import { FieldComments, ReviewPanel } from '../comments/review-panel';
@@ -127,6 +128,7 @@ export function RecordPage() {
             if (r.id !== rec.id) { navigate(`/records/${encodeURIComponent(r.id)}`, { state: { flash: t('revision.published') } }); return; }
             setRec(r); setEtag(e); setFlash(t('transition.done', { status: t(`status.${r.status}`) }));
           }} />
+          <CopyActions record={rec} onMessage={setFlash} />
           {rec.permissions.delete && (
             <Button color="#b02525" data-testid="delete" onClick={() => setConfirmDelete(true)}>{t('record.delete')}</Button>
           )}

@@ -5,6 +5,7 @@ import { ApiError } from '../api/api-client';
 import type { AllowedTransition, RecordView, ReviewerCandidate } from '../api/records.api';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages.id';
+import { serverErrorText } from '../i18n/completeness-text';
 
 interface Props {
   record: RecordView;
@@ -50,7 +51,7 @@ export function TransitionsPanel({ record, etag, dirty, onChanged }: Props) {
       setNote('');
       onChanged(r.body, r.etag);
     } catch (e) {
-      setError(e instanceof ApiError && e.errors.length ? e.errors.map((x) => x.message).join('; ') : e instanceof Error ? e.message : String(e));
+      setError(e instanceof ApiError && e.errors.length ? e.errors.map((x) => serverErrorText(x, t)).join('; ') : e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/api-client';
 import { useI18n } from '../../i18n/i18n';
 import { adminApi, type AdminUser } from './use-admin';
 import { UserContactForm } from './user-contact-form';
+import { ResetPasswordDialog } from './reset-password-dialog';
 
 const ROLES = ['PRODUSEN', 'QCQE', 'ADMIN'] as const;
 
@@ -14,6 +15,7 @@ export function UsersPage() {
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
   const [nu, setNu] = useState({ username: '', password: '', role: 'PRODUSEN', fullName: '', email: '', phone: '' });
   const [contactOf, setContactOf] = useState<AdminUser | null>(null);
+  const [resetOf, setResetOf] = useState<AdminUser | null>(null);
   const reload = useCallback(() => adminApi.users().then((r) => setUsers(r.body)), []);
   useEffect(() => { void reload(); }, [reload]);
   const run = async (p: Promise<unknown>) => {
@@ -39,10 +41,8 @@ export function UsersPage() {
                 onChange={(e) => void run(adminApi.patchUser(u.id, { role: e.currentTarget.value }))} /></Table.Td>
               <Table.Td><Button size="xs" variant="light" onClick={() => void run(adminApi.patchUser(u.id, { active: !u.active }))}>
                 {u.active ? t('users.deactivate') : t('users.activate')}</Button></Table.Td>
-              <Table.Td><Button size="xs" variant="default" onClick={() => {
-                const p = window.prompt(t('users.newPassword'));
-                if (p) void run(adminApi.patchUser(u.id, { password: p }));
-              }}>{t('users.resetPassword')}</Button></Table.Td>
+              <Table.Td><Button size="xs" variant="default" data-testid="user-reset-password" aria-label={`${t('users.resetPassword')}: ${u.username}`}
+                onClick={() => setResetOf(u)}>{t('users.resetPassword')}</Button></Table.Td>
               <Table.Td><Button size="xs" variant="default" data-testid="user-edit" aria-label={`${t('users.edit')}: ${u.username}`} onClick={() => setContactOf(u)}>{t('users.edit')}</Button></Table.Td>
             </Table.Tr>
           ))}
@@ -64,6 +64,15 @@ export function UsersPage() {
         title={t('users.editTitle', { username: contactOf?.username ?? '' })}>
         {contactOf && <UserContactForm user={contactOf} onSave={async (p) => { setContactOf(null); await run(adminApi.patchUser(contactOf.id, p)); }} />}
       </Modal>
+      {resetOf && (
+        <ResetPasswordDialog user={resetOf} onClose={() => setResetOf(null)} onReset={async (password) => {
+          // a refusal is thrown into the dialog; only a success closes it
+          await adminApi.patchUser(resetOf.id, { password });
+          setResetOf(null);
+          setMsg({ ok: true, text: t('users.passwordReset', { username: resetOf.username }) });
+          await reload();
+        }} />
+      )}
     </Stack>
   );
 }
