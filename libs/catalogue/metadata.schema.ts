@@ -81,7 +81,10 @@ const keyword = objectSchema<Keyword>(
   {
     type: code('JENIS_KATAKUNCI'),
     thesaurus: text(),
+    thesaurusAnchor: url,
     values: arrayOf(nonEmptyText(), { minItems: 1 }),
+    // keyed by the value itself: an anchor belongs to a value, whatever its place in the list
+    anchors: { type: 'object', maxProperties: LIMITS.arrayItems, additionalProperties: url, description: 'nilai kata kunci → URI (gmx:Anchor)' },
   },
   { type: true, values: true },
 );
@@ -96,6 +99,7 @@ const contact = objectSchema<Contact>(
     email,
     phone: text(100),
     address: text(),
+    onlineResource: url,
   },
   { role: true, organisationName: true },
 );

@@ -25,7 +25,11 @@ export interface Keyword {
   type: string;
   /** thesaurus title, e.g. "GEMET" */
   thesaurus?: string;
+  /** the thesaurus's URI (gmx:Anchor xlink:href of its title), when known */
+  thesaurusAnchor?: string;
   values: string[];
+  /** keyword value → its URI in the thesaurus (gmx:Anchor xlink:href); values without one are plain text */
+  anchors?: Record<string, string>;
 }
 
 export interface Contact {
@@ -37,6 +41,8 @@ export interface Contact {
   email?: string;
   phone?: string;
   address?: string;
+  /** a web address of the contact (CI_Contact/onlineResource linkage) */
+  onlineResource?: string;
 }
 
 /** ISO dates as `YYYY-MM-DD` or a full ISO 8601 date-time. */
