@@ -18,6 +18,10 @@ import { createRecordExports, type RecordExports } from '../catalogue/record-exp
 import { createServiceIdentity, type ServiceIdentityService } from '../catalogue/service-identity';
 import { createRecordComments, type RecordComments } from '../catalogue/record-comments';
 import { recordCommentsStoreFor } from '../db/record-comment.repository';
+import { createKeywordSuggestions, type KeywordSuggestions } from '../catalogue/keyword-suggestions';
+import { keywordSuggestionStoreFor } from '../db/keyword-suggestion.repository';
+import { createContactDirectory, type ContactDirectory } from '../catalogue/contact-directory';
+import { contactDirectoryStoreFor } from '../db/contact-directory.repository';
 import { createWorkDashboard, type WorkDashboardService } from '../catalogue/work-dashboard';
 import { workDashboardStoreFor } from '../db/work-dashboard.repository';
 import type { AfterCommit } from '../catalogue/records.ports';
@@ -48,6 +52,10 @@ export interface CatalogueUseCases {
   identity: ServiceIdentityService;
   /** reviewers' comments on records, by field, resolved by the author */
   comments: RecordComments;
+  /** keyword suggestions per thesaurus for the editor (issue 20 §5) */
+  keywordSuggestions: KeywordSuggestions;
+  /** the organisations' contact directories (issue 20 §5) */
+  contactDirectory: ContactDirectory;
   /** what waits for a user: to fix, to review, to publish, and their own records by status */
   dashboard: WorkDashboardService;
 }
@@ -131,6 +139,8 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
     harvestSources: harvestSourcesOn(db, jobs, harvestSecretBox(config)),
     dashboard: createWorkDashboard(workDashboardStoreFor(db)),
     comments: createRecordComments({ readRecord: (actor, id) => records.get(actor, id), store: recordCommentsStoreFor(db) }),
+    keywordSuggestions: createKeywordSuggestions(keywordSuggestionStoreFor(db)),
+    contactDirectory: createContactDirectory(contactDirectoryStoreFor(db)),
     identity: createServiceIdentity({
       store: { load: () => loadServiceIdentity(db, config.csw.identity), save: (identity) => saveServiceIdentity(db, identity) },
       afterCommit,

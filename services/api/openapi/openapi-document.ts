@@ -5,6 +5,7 @@ import { HISTORY_ACTIONS } from '../../../libs/catalogue/records.ports';
 import { EXPORT_FORMATS } from '../../../libs/render/formats';
 import { E, idParam, json, problem, ref } from './openapi-parts';
 import { REVIEW_PATHS, REVIEW_SCHEMAS } from './review-paths';
+import { SUGGESTION_PATHS, SUGGESTION_SCHEMAS } from './suggestion-paths';
 
 /**
  * The OpenAPI 3.1 description of the REST API. OpenAPI 3.1 uses JSON Schema 2020-12, so the
@@ -156,6 +157,7 @@ export const OPENAPI_DOCUMENT = {
       },
       LintasOrgCheck: { type: 'object', properties: { draft: { type: 'integer' }, pending: { type: 'integer' }, total: { type: 'integer' } } },
       ...REVIEW_SCHEMAS,
+      ...SUGGESTION_SCHEMAS,
     },
   },
   security: [{ session: [] }],
@@ -425,5 +427,6 @@ export const OPENAPI_DOCUMENT = {
     '/healthz': { get: { tags: ['ops'], security: [], summary: 'Proses hidup', responses: { 200: { description: 'ok' } } } },
     '/readyz': { get: { tags: ['ops'], security: [], summary: 'Siap melayani (basis data, Redis)', responses: { 200: { description: 'siap' }, 503: { description: 'belum siap' } } } },
     ...REVIEW_PATHS,
+    ...SUGGESTION_PATHS,
   },
 } as const;
