@@ -28,8 +28,14 @@ export interface Keyword {
   /** the thesaurus's URI (gmx:Anchor xlink:href of its title), when known */
   thesaurusAnchor?: string;
   values: string[];
-  /** keyword value → its URI in the thesaurus (gmx:Anchor xlink:href); values without one are plain text */
-  anchors?: Record<string, string>;
+  /** the URIs of values in the thesaurus (gmx:Anchor xlink:href); a value without one is plain text */
+  anchors?: KeywordAnchor[];
+}
+
+/** A keyword value and its URI (an entry of `Keyword.anchors`). */
+export interface KeywordAnchor {
+  value: string;
+  uri: string;
 }
 
 export interface Contact {

@@ -39,7 +39,7 @@ export function readKeywords(ident: Element, ns: NsPredicate, ctx: MapContext): 
     for (const p of props) {
       const value = propText(p);
       const href = anchorOf(p);
-      if (value && href) (g.anchors ??= {})[value] = href;
+      if (value && href && !g.anchors?.some((a) => a.value === value)) (g.anchors ??= []).push({ value, uri: href });
     }
   }
   return [...groups.values()];

@@ -90,8 +90,7 @@ function keywords(id: XMLBuilder, r: MetadataRecord): void {
     const values = (k.values ?? []).filter(present);
     if (values.length === 0) continue;
     const kw = id.ele('gmd:descriptiveKeywords').ele('gmd:MD_Keywords');
-    // an own-property lookup: a value such as "constructor" must not find Object's prototype
-    const anchorOf = (v: string): string | undefined => (k.anchors && Object.hasOwn(k.anchors, v) ? k.anchors[v] : undefined);
+    const anchorOf = (v: string): string | undefined => k.anchors?.find((a) => a.value === v)?.uri;
     for (const v of values) anchorOrStr(kw, 'gmd:keyword', v, anchorOf(v));
     if (present(k.type)) code(kw, 'gmd:type', 'MD_KeywordTypeCode', k.type);
     if (present(k.thesaurus)) {

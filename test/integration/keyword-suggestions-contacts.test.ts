@@ -24,9 +24,9 @@ describe.each(['server', 'embedded'] as const)('keyword suggestions and contact 
 
   beforeAll(async () => {
     const { produsen } = ctx.w.a;
-    const gemet = (values: string[], anchors?: Record<string, string>) =>
+    const gemet = (values: string[], anchors?: { value: string; uri: string }[]) =>
       ({ type: 'theme', thesaurus: GEMET, thesaurusAnchor: GEMET_URI, values, ...(anchors ? { anchors } : {}) });
-    await seedRecord(ctx.t.db, { owner: produsen.user, status: 'PUBLISHED', doc: completeDoc({ keywords: [gemet(['Hidrografi'], { Hidrografi: HIDRO_URI }), { type: 'place', values: ['Daerah Aliran Sungai Citarum'] }] }) });
+    await seedRecord(ctx.t.db, { owner: produsen.user, status: 'PUBLISHED', doc: completeDoc({ keywords: [gemet(['Hidrografi'], [{ value: 'Hidrografi', uri: HIDRO_URI }]), { type: 'place', values: ['Daerah Aliran Sungai Citarum'] }] }) });
     await seedRecord(ctx.t.db, { owner: produsen.user, status: 'PUBLISHED', doc: completeDoc({ keywords: [gemet(['Hidrografi', 'Tutupan lahan'])] }) });
     await seedRecord(ctx.t.db, { owner: produsen.user, status: 'PUBLISHED', doc: completeDoc({ keywords: [{ type: 'theme', values: ['Hidrologi', 'Ékosistem pesisir'] }] }) });
     // a draft: its organisation's producers see its keywords, its QCQE and other organisations do not
@@ -82,7 +82,7 @@ describe.each(['server', 'embedded'] as const)('keyword suggestions and contact 
     const id = created.body.id as string;
     expect((await suggest(produsen.agent, { q: 'mangrove' })).map((s) => s.keyword)).toEqual([`Mangrove ${mode}`]);
     const patched = await produsen.agent.patch(`/api/metadata/${encodeURIComponent(id)}`)
-      .send({ keywords: [{ type: 'theme', thesaurus: GEMET, values: ['Terumbu karang'], anchors: { 'Terumbu karang': 'http://example.org/terumbu' } }] });
+      .send({ keywords: [{ type: 'theme', thesaurus: GEMET, values: ['Terumbu karang'], anchors: [{ value: 'Terumbu karang', uri: 'http://example.org/terumbu' }] }] });
     expect(patched.status).toBe(200);
     expect(await suggest(produsen.agent, { q: 'mangrove' })).toEqual([]);
     expect((await suggest(produsen.agent, { q: 'terumbu' }))[0]).toMatchObject({ keyword: 'Terumbu karang', anchor: 'http://example.org/terumbu', thesaurus: GEMET });

@@ -80,7 +80,9 @@ DECLARE
 BEGIN
   DELETE FROM record_keywords WHERE record_id = rid;
   INSERT INTO record_keywords (record_id, thesaurus, thesaurus_anchor, keyword, keyword_fold, anchor)
-  SELECT rid, coalesce(g->>'thesaurus', ''), max(g->>'thesaurusAnchor'), v, gk_fold(v), max(g->'anchors'->>v)
+  SELECT rid, coalesce(g->>'thesaurus', ''), max(g->>'thesaurusAnchor'), v, gk_fold(v),
+         max((SELECT max(a->>'uri') FROM jsonb_array_elements(CASE WHEN jsonb_typeof(g->'anchors') = 'array' THEN g->'anchors' ELSE '[]'::jsonb END) a
+               WHERE a->>'value' = v))
     FROM jsonb_array_elements(CASE WHEN jsonb_typeof(d->'keywords') = 'array' THEN d->'keywords' ELSE '[]'::jsonb END) g,
          jsonb_array_elements_text(CASE WHEN jsonb_typeof(g->'values') = 'array' THEN g->'values' ELSE '[]'::jsonb END) v
    WHERE btrim(v) <> ''

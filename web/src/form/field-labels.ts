@@ -6,7 +6,7 @@ const LABELS: Record<string, [id: string, en: string]> = {
   hierarchyLevel: ['Level hierarki', 'Hierarchy level'], serviceType: ['Jenis layanan', 'Service type'],
   topicCategories: ['Kategori topik', 'Topic categories'], keywords: ['Kata kunci', 'Keywords'], type: ['Jenis', 'Type'],
   thesaurus: ['Tesaurus', 'Thesaurus'], thesaurusAnchor: ['URI tesaurus (anchor)', 'Thesaurus URI (anchor)'],
-  anchors: ['URI kata kunci (anchor)', 'Keyword URIs (anchors)'], onlineResource: ['Sumber daring (URL)', 'Online resource (URL)'], values: ['Nilai', 'Values'], contacts: ['Kontak', 'Contacts'], role: ['Peran', 'Role'],
+  anchors: ['URI kata kunci (anchor)', 'Keyword URIs (anchors)'], value: ['Nilai', 'Value'], uri: ['URI', 'URI'], onlineResource: ['Sumber daring (URL)', 'Online resource (URL)'], values: ['Nilai', 'Values'], contacts: ['Kontak', 'Contacts'], role: ['Peran', 'Role'],
   organisationName: ['Nama organisasi', 'Organisation name'], individualName: ['Nama perorangan', 'Individual name'],
   positionName: ['Jabatan', 'Position'], email: ['Surel', 'E-mail'], phone: ['Telepon', 'Phone'], address: ['Alamat', 'Address'],
   'dates.creation': ['Tanggal pembuatan', 'Creation date'], 'dates.publication': ['Tanggal publikasi', 'Publication date'],

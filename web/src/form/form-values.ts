@@ -23,8 +23,8 @@ function setPath(obj: Record<string, unknown>, name: string, value: unknown): vo
 }
 
 /**
- * Item properties no generated field shows (a keyword group's `anchors`: value → URI) travel
- * through the form unchanged, so saving a record never drops what the form does not display.
+ * Item properties no generated field shows travel through the form unchanged, so saving a
+ * record never drops what the form does not display.
  */
 function passThrough(spec: FieldSpec, item: unknown): Record<string, unknown> {
   if (!item || typeof item !== 'object') return {};
@@ -34,13 +34,12 @@ function passThrough(spec: FieldSpec, item: unknown): Record<string, unknown> {
 
 /** A keyword group keeps the anchors of the values it still has (a removed value takes its anchor with it). */
 function pruneAnchors(item: Record<string, unknown>): Record<string, unknown> {
-  const anchors = item.anchors as Record<string, string> | undefined;
-  if (!anchors || typeof anchors !== 'object') return item;
+  if (!Array.isArray(item.anchors)) return item;
   const values = new Set(Array.isArray(item.values) ? (item.values as string[]) : []);
-  const kept = Object.fromEntries(Object.entries(anchors).filter(([v, href]) => values.has(v) && typeof href === 'string' && href !== ''));
+  const kept = (item.anchors as { value?: string }[]).filter((a) => a.value !== undefined && values.has(a.value));
   const rest: Record<string, unknown> = { ...item };
   delete rest.anchors;
-  return Object.keys(kept).length ? { ...rest, anchors: kept } : rest;
+  return kept.length ? { ...rest, anchors: kept } : rest;
 }
 
 function toInput(spec: FieldSpec, v: unknown): unknown {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { Anchor, Autocomplete, Group, List, Stack, Text } from '@mantine/core';
+import { Autocomplete, Stack, Text } from '@mantine/core';
 import { suggestionsApi, type KeywordSuggestion, type ThesaurusSummary } from '../api/suggestions.api';
 import { useI18n } from '../i18n/i18n';
 import { fieldLabel } from './field-labels';
@@ -8,7 +8,7 @@ import { fieldLabel } from './field-labels';
 /**
  * The keyword section's help (issue 20 §5): the thesaurus field offers the thesauri the
  * catalogue already uses, and "add a keyword" suggests keywords of the catalogue while the user
- * types, carrying their anchors (URIs) into the record's `anchors`. The server ranks and filters;
+ * types, carrying their anchors (URIs) into the group's `anchors` (shown as fields of the group). The server ranks and filters;
  * the browser shows what it answers (no second filter that would miss an accent-folded match).
  */
 
@@ -66,8 +66,6 @@ export function KeywordSuggestField({ base, readOnly }: { base: string; readOnly
   const { t } = useI18n();
   const { control, getValues, setValue } = useFormContext();
   const thesaurus = useWatch({ control, name: `${base}.thesaurus` }) as string | undefined;
-  const valuesText = useWatch({ control, name: `${base}.values` }) as string | undefined;
-  const anchors = (useWatch({ control, name: `${base}.anchors` }) as Record<string, string> | undefined) ?? {};
   const [q, setQ] = useState('');
   const [items, setItems] = useState<KeywordSuggestion[]>([]);
   const picked = useRef(false);
@@ -86,7 +84,8 @@ export function KeywordSuggestField({ base, readOnly }: { base: string; readOnly
   const pick = (s: KeywordSuggestion) => {
     const current = String(getValues(`${base}.values`) ?? '').split('\n').map((v) => v.trim()).filter(Boolean);
     if (!current.includes(s.keyword)) setValue(`${base}.values`, [...current, s.keyword].join('\n'), { shouldDirty: true, shouldValidate: true });
-    if (s.anchor) setValue(`${base}.anchors`, { ...(getValues(`${base}.anchors`) ?? {}), [s.keyword]: s.anchor }, { shouldDirty: true });
+    const anchors = ((getValues(`${base}.anchors`) as { value: string; uri: string }[] | undefined) ?? []).filter((a) => a.value !== s.keyword);
+    if (s.anchor) setValue(`${base}.anchors`, [...anchors, { value: s.keyword, uri: s.anchor }], { shouldDirty: true, shouldValidate: true });
     // a keyword picked into a group without a thesaurus brings its thesaurus with it
     if (!String(getValues(`${base}.thesaurus`) ?? '').trim() && s.thesaurus) {
       setValue(`${base}.thesaurus`, s.thesaurus, { shouldDirty: true, shouldValidate: true });
@@ -94,8 +93,6 @@ export function KeywordSuggestField({ base, readOnly }: { base: string; readOnly
     }
   };
 
-  const present = new Set(String(valuesText ?? '').split('\n').map((v) => v.trim()).filter(Boolean));
-  const withAnchor = Object.entries(anchors).filter(([v]) => present.has(v));
   return (
     <Stack gap={4}>
       {!readOnly && (
@@ -129,19 +126,6 @@ export function KeywordSuggestField({ base, readOnly }: { base: string; readOnly
           }}
           comboboxProps={{ withinPortal: true }}
         />
-      )}
-      {withAnchor.length > 0 && (
-        <div data-testid={testId(`${base}.anchors`)}>
-          <Text size="sm" fw={500}>{t('kw.anchors')}</Text>
-          <List size="sm">
-            {withAnchor.map(([v, href]) => (
-              <List.Item key={v}>
-                <Group gap={6} wrap="nowrap"><span>{v}</span><span aria-hidden="true">→</span>
-                  <Anchor href={href} target="_blank" rel="noreferrer" data-testid="keyword-anchor">{href}</Anchor></Group>
-              </List.Item>
-            ))}
-          </List>
-        </div>
       )}
     </Stack>
   );
