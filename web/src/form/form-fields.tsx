@@ -74,7 +74,7 @@ export function FormField({ spec, name, labelName, control, refLists, readOnly }
 function ObjectList({ spec, name, labelName, control, refLists, readOnly }: FieldProps) {
   const { t, lang } = useI18n();
   const { fields, append, remove } = useFieldArray({ control, name });
-  const empty = Object.fromEntries((spec.itemFields ?? []).map((f) => [f.name, f.kind === 'multiselect' ? [] : '']));
+  const empty = Object.fromEntries((spec.itemFields ?? []).map((f) => [f.name, f.kind === 'multiselect' || f.kind === 'objects' ? [] : '']));
   return (
     <Fieldset legend={fieldLabel(labelName, lang)} data-testid={testId(name)}>
       <Stack>

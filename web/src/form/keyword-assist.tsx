@@ -86,8 +86,9 @@ export function KeywordSuggestField({ base, readOnly }: { base: string; readOnly
     if (!current.includes(s.keyword)) setValue(`${base}.values`, [...current, s.keyword].join('\n'), { shouldDirty: true, shouldValidate: true });
     const anchors = ((getValues(`${base}.anchors`) as { value: string; uri: string }[] | undefined) ?? []).filter((a) => a.value !== s.keyword);
     if (s.anchor) setValue(`${base}.anchors`, [...anchors, { value: s.keyword, uri: s.anchor }], { shouldDirty: true, shouldValidate: true });
-    // a keyword picked into a group without a thesaurus brings its thesaurus with it
-    if (!String(getValues(`${base}.thesaurus`) ?? '').trim() && s.thesaurus) {
+    // the first keyword of a fresh group brings its thesaurus with it (a group that already holds
+    // free keywords keeps having none: they would otherwise be filed under a thesaurus they are not in)
+    if (current.length === 0 && !String(getValues(`${base}.thesaurus`) ?? '').trim() && s.thesaurus) {
       setValue(`${base}.thesaurus`, s.thesaurus, { shouldDirty: true, shouldValidate: true });
       setValue(`${base}.thesaurusAnchor`, s.thesaurusAnchor ?? '', { shouldDirty: true, shouldValidate: true });
     }
@@ -112,8 +113,8 @@ export function KeywordSuggestField({ base, readOnly }: { base: string; readOnly
             const s = items.find((x) => keyOf(x) === option.value);
             return (
               <Stack gap={0} data-testid="keyword-suggestion">
-                <Text size="sm">{s?.keyword}{s?.thesaurus ? ` — ${s.thesaurus}` : ''} <Text span size="xs" c="dimmed">({t('kw.uses', { n: s?.uses ?? 0 })})</Text></Text>
-                {s?.anchor && <Text size="xs" c="dimmed">{s.anchor}</Text>}
+                <Text size="sm">{s?.keyword}{s?.thesaurus ? ` — ${s.thesaurus}` : ''} <Text span size="xs">({t('kw.uses', { n: s?.uses ?? 0 })})</Text></Text>
+                {s?.anchor && <Text size="xs">{s.anchor}</Text>}
               </Stack>
             );
           }}

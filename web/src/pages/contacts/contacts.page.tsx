@@ -62,7 +62,7 @@ export function ContactsPage() {
             <Table.Tbody>
               {data.items.map((c) => (
                 <Table.Tr key={c.id} data-testid="contacts-row">
-                  <Table.Td>{contactLabel(c)}{c.address && <Text size="xs" c="dimmed">{c.address}</Text>}</Table.Td>
+                  <Table.Td>{contactLabel(c)}{c.address && <Text size="xs">{c.address}</Text>}</Table.Td>
                   <Table.Td>{c.email ?? '—'}</Table.Td>
                   <Table.Td>{c.phone ?? '—'}</Table.Td>
                   <Table.Td>{roleLabel(c.role)}</Table.Td>
