@@ -21,6 +21,10 @@ import { createRecordCopies, type RecordCopies } from '../catalogue/record-copie
 import { recordTemplateStoreFor } from '../db/record-template.repository';
 import { copyIsoDocument } from '../import/copy-document';
 import { recordCommentsStoreFor } from '../db/record-comment.repository';
+import { createKeywordSuggestions, type KeywordSuggestions } from '../catalogue/keyword-suggestions';
+import { keywordSuggestionStoreFor } from '../db/keyword-suggestion.repository';
+import { createContactDirectory, type ContactDirectory } from '../catalogue/contact-directory';
+import { contactDirectoryStoreFor } from '../db/contact-directory.repository';
 import { createWorkDashboard, type WorkDashboardService } from '../catalogue/work-dashboard';
 import { workDashboardStoreFor } from '../db/work-dashboard.repository';
 import type { AfterCommit } from '../catalogue/records.ports';
@@ -54,6 +58,10 @@ export interface CatalogueUseCases {
   identity: ServiceIdentityService;
   /** reviewers' comments on records, by field, resolved by the author */
   comments: RecordComments;
+  /** keyword suggestions per thesaurus for the editor (issue 20 §5) */
+  keywordSuggestions: KeywordSuggestions;
+  /** the organisations' contact directories (issue 20 §5) */
+  contactDirectory: ContactDirectory;
   /** what waits for a user: to fix, to review, to publish, and their own records by status */
   dashboard: WorkDashboardService;
 }
@@ -148,6 +156,8 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
     harvestSources: harvestSourcesOn(db, jobs, harvestSecretBox(config)),
     dashboard: createWorkDashboard(workDashboardStoreFor(db)),
     comments: createRecordComments({ readRecord: (actor, id) => records.get(actor, id), store: recordCommentsStoreFor(db) }),
+    keywordSuggestions: createKeywordSuggestions(keywordSuggestionStoreFor(db)),
+    contactDirectory: createContactDirectory(contactDirectoryStoreFor(db)),
     identity: createServiceIdentity({
       store: { load: () => loadServiceIdentity(db, config.csw.identity), save: (identity) => saveServiceIdentity(db, identity) },
       afterCommit,

@@ -1,6 +1,6 @@
 import type { ReferenceListName } from './reference-lists';
 import type {
-  BoundingBox, Constraints, Contact, DataQualityEntry, Distribution, Keyword, MetadataDoc, RecordDates,
+  BoundingBox, Constraints, Contact, DataQualityEntry, Distribution, Keyword, KeywordAnchor, MetadataDoc, RecordDates,
   SpatialResolution, TemporalExtent,
 } from './record.types';
 
@@ -77,11 +77,16 @@ const isoDate: JsonSchema = {
 const url: JsonSchema = { type: 'string', maxLength: LIMITS.text, format: 'uri', pattern: SCHEMA_PATTERNS.url };
 const email: JsonSchema = { type: 'string', maxLength: LIMITS.email, format: 'email' };
 
+const keywordAnchor = objectSchema<KeywordAnchor>({ value: nonEmptyText(), uri: url }, { value: true, uri: true });
+
 const keyword = objectSchema<Keyword>(
   {
     type: code('JENIS_KATAKUNCI'),
     thesaurus: text(),
+    thesaurusAnchor: url,
     values: arrayOf(nonEmptyText(), { minItems: 1 }),
+    // by the value itself: an anchor belongs to a value, whatever its place in the list
+    anchors: arrayOf(keywordAnchor),
   },
   { type: true, values: true },
 );
@@ -96,6 +101,7 @@ const contact = objectSchema<Contact>(
     email,
     phone: text(100),
     address: text(),
+    onlineResource: url,
   },
   { role: true, organisationName: true },
 );

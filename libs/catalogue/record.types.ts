@@ -25,7 +25,17 @@ export interface Keyword {
   type: string;
   /** thesaurus title, e.g. "GEMET" */
   thesaurus?: string;
+  /** the thesaurus's URI (gmx:Anchor xlink:href of its title), when known */
+  thesaurusAnchor?: string;
   values: string[];
+  /** the URIs of values in the thesaurus (gmx:Anchor xlink:href); a value without one is plain text */
+  anchors?: KeywordAnchor[];
+}
+
+/** A keyword value and its URI (an entry of `Keyword.anchors`). */
+export interface KeywordAnchor {
+  value: string;
+  uri: string;
 }
 
 export interface Contact {
@@ -37,6 +47,8 @@ export interface Contact {
   email?: string;
   phone?: string;
   address?: string;
+  /** a web address of the contact (CI_Contact/onlineResource linkage) */
+  onlineResource?: string;
 }
 
 /** ISO dates as `YYYY-MM-DD` or a full ISO 8601 date-time. */

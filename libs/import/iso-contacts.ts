@@ -2,7 +2,7 @@ import type { Element } from '@xmldom/xmldom';
 import type { Contact } from '../catalogue/record.types';
 import { childElements, first, select, textAt, textsAt, type NsPredicate } from './dom';
 import type { MapContext } from './map-context';
-import { normaliseEmail } from './values';
+import { normaliseEmail, normaliseUrl } from './values';
 
 /**
  * Responsible parties → contacts, for both encodings:
@@ -69,7 +69,7 @@ function fromResponsibility(r: Element, ns: NsPredicate, ctx: MapContext, defaul
   return out;
 }
 
-type ContactInfo = Pick<Contact, 'email' | 'phone' | 'address'>;
+type ContactInfo = Pick<Contact, 'email' | 'phone' | 'address' | 'onlineResource'>;
 
 function contactInfo(info: Element | undefined, ns: NsPredicate): ContactInfo {
   if (!info) return {};
@@ -89,6 +89,9 @@ function contactInfo(info: Element | undefined, ns: NsPredicate): ContactInfo {
   if (rawEmail) info1.email = rawEmail;
   if (phone) info1.phone = phone;
   if (parts.length) info1.address = parts.join(', ');
+  // the same CI_OnlineResource/linkage in both encodings; only a fetchable address is kept (our schema)
+  const online = normaliseUrl(textAt(info, 'onlineResource/CI_OnlineResource/linkage', ns) ?? '');
+  if (online) info1.onlineResource = online;
   return info1;
 }
 
@@ -116,6 +119,7 @@ function build(ctx: MapContext, d: Draft): Contact | undefined {
   }
   if (d.phone) c.phone = d.phone;
   if (d.address) c.address = d.address;
+  if (d.onlineResource) c.onlineResource = d.onlineResource;
   return c;
 }
 

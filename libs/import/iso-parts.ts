@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import type { Constraints, DataQualityEntry, Distribution, Keyword } from '../catalogue/record.types';
-import { first, propText, qpath, select, textAt, textsAt, type NsPredicate } from './dom';
+import { childElements, first, propText, qpath, select, textAt, textsAt, type NsPredicate } from './dom';
 import type { MapContext } from './map-context';
 import { normaliseCode } from './normalise-code';
 import { normaliseProtocol } from './normalise-protocol';
@@ -12,26 +12,47 @@ import { normaliseUrl, parseBoolean } from './values';
  * constraints, data quality reports, online resources, lineage.
  */
 
-/** MD_Keywords grouped by (type, thesaurus title); untyped keywords count as `theme`. */
+/**
+ * MD_Keywords grouped by (type, thesaurus title); untyped keywords count as `theme`. A keyword or
+ * thesaurus title written as gmx:Anchor / gcx:Anchor keeps its xlink:href (an http(s) URI) as
+ * its anchor: the keyword suggestions offer it, and the render writes it back as an Anchor.
+ */
 export function readKeywords(ident: Element, ns: NsPredicate, ctx: MapContext): Keyword[] {
   const groups = new Map<string, Keyword>();
   for (const kw of select(ident, 'descriptiveKeywords/MD_Keywords', ns)) {
+    const props = select(kw, 'keyword', ns);
     const values = textsAt(kw, 'keyword', ns);
     if (values.length === 0) continue;
     const type = ctx.code('JENIS_KATAKUNCI', first(kw, 'type', ns)) ?? 'theme';
     const thesaurus = textAt(kw, 'thesaurusName/CI_Citation/title', ns);
+    const thesaurusAnchor = anchorOf(first(kw, 'thesaurusName/CI_Citation/title', ns));
     const k = `${type}\u0000${thesaurus ?? ''}`;
-    const g = groups.get(k);
+    let g = groups.get(k);
     if (g) {
       for (const v of values) if (!g.values.includes(v)) g.values.push(v);
     } else {
-      const entry: Keyword = { type, values: [...new Set(values)] };
-      if (thesaurus) entry.thesaurus = thesaurus;
-      groups.set(k, entry);
+      g = { type, values: [...new Set(values)] };
+      if (thesaurus) g.thesaurus = thesaurus;
+      if (thesaurus && thesaurusAnchor) g.thesaurusAnchor = thesaurusAnchor;
+      groups.set(k, g);
+    }
+    for (const p of props) {
+      const value = propText(p);
+      const href = anchorOf(p);
+      if (value && href && !g.anchors?.some((a) => a.value === value)) (g.anchors ??= []).push({ value, uri: href });
     }
   }
   return [...groups.values()];
 }
+
+/** The http(s) xlink:href of a property's Anchor child (whatever its namespace), if any. */
+function anchorOf(prop: Element | undefined): string | undefined {
+  const anchor = prop ? childElements(prop).find((c) => c.localName === 'Anchor') : undefined;
+  const href = anchor?.getAttributeNS(XLINK, 'href')?.trim();
+  return href && /^https?:\/\/\S+$/i.test(href) && href.length <= 2000 ? href : undefined;
+}
+
+const XLINK = 'http://www.w3.org/1999/xlink';
 
 /**
  * resourceConstraints: classification from the first MD_SecurityConstraints; every useLimitation

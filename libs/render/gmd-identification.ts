@@ -1,6 +1,6 @@
 import type { XmlNodeBuilder as XMLBuilder } from './gmd-tree';
 import type { Contact, MetadataRecord } from '../catalogue/record.types';
-import { code, date, nil, num, str, strOrNil, xmlAttr, xmlText } from './gmd-xml';
+import { anchorOrStr, code, date, nil, num, str, strOrNil, xmlAttr, xmlText } from './gmd-xml';
 import { GMD_TOPIC_CATEGORIES, decimal, isoDate, positiveInteger, present } from './gmd-values';
 import { LANGUAGE_CODELIST } from './xml-namespaces';
 
@@ -71,7 +71,7 @@ export function responsibleParty(prop: XMLBuilder, c: Contact): void {
   str(rp, 'gmd:individualName', c.individualName);
   str(rp, 'gmd:organisationName', c.organisationName);
   str(rp, 'gmd:positionName', c.positionName);
-  if (present(c.phone) || present(c.address) || present(c.email)) {
+  if (present(c.phone) || present(c.address) || present(c.email) || present(c.onlineResource)) {
     const ci = rp.ele('gmd:contactInfo').ele('gmd:CI_Contact');
     if (present(c.phone)) str(ci.ele('gmd:phone').ele('gmd:CI_Telephone'), 'gmd:voice', c.phone);
     if (present(c.address) || present(c.email)) {
@@ -79,6 +79,8 @@ export function responsibleParty(prop: XMLBuilder, c: Contact): void {
       str(addr, 'gmd:deliveryPoint', c.address);
       str(addr, 'gmd:electronicMailAddress', c.email);
     }
+    // CI_Contact's order: phone, address, onlineResource
+    if (present(c.onlineResource)) ci.ele('gmd:onlineResource').ele('gmd:CI_OnlineResource').ele('gmd:linkage').ele('gmd:URL').txt(xmlText(c.onlineResource));
   }
   code(rp, 'gmd:role', 'CI_RoleCode', present(c.role) ? c.role : 'pointOfContact');
 }
@@ -88,11 +90,12 @@ function keywords(id: XMLBuilder, r: MetadataRecord): void {
     const values = (k.values ?? []).filter(present);
     if (values.length === 0) continue;
     const kw = id.ele('gmd:descriptiveKeywords').ele('gmd:MD_Keywords');
-    for (const v of values) str(kw, 'gmd:keyword', v);
+    const anchorOf = (v: string): string | undefined => k.anchors?.find((a) => a.value === v)?.uri;
+    for (const v of values) anchorOrStr(kw, 'gmd:keyword', v, anchorOf(v));
     if (present(k.type)) code(kw, 'gmd:type', 'MD_KeywordTypeCode', k.type);
     if (present(k.thesaurus)) {
       const cit = kw.ele('gmd:thesaurusName').ele('gmd:CI_Citation');
-      str(cit, 'gmd:title', k.thesaurus);
+      anchorOrStr(cit, 'gmd:title', k.thesaurus, k.thesaurusAnchor);
       nil(cit, 'gmd:date', 'unknown');
     }
   }

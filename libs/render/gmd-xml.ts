@@ -40,6 +40,16 @@ export function str(parent: XMLBuilder, name: string, text: string | undefined |
   parent.ele(name).ele('gco:CharacterString').txt(xmlText(text));
 }
 
+/**
+ * A character string that names a concept by URI (a thesaurus keyword, a thesaurus title):
+ * gmx:Anchor with xlink:href when the URI is known, else gco:CharacterString.
+ */
+export function anchorOrStr(parent: XMLBuilder, name: string, text: string | undefined | null, href: string | undefined): void {
+  if (text === undefined || text === null || text.trim() === '') return;
+  if (href === undefined || href.trim() === '') return str(parent, name, text);
+  parent.ele(name).ele('gmx:Anchor', { 'xlink:href': xmlAttr(href) }).txt(xmlText(text));
+}
+
 /** Like str, but a mandatory property: empty text becomes a nil reason. */
 export function strOrNil(parent: XMLBuilder, name: string, text: string | undefined | null, reason: NilReason = 'missing'): void {
   if (text === undefined || text === null || text.trim() === '') nil(parent, name, reason);

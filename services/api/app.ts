@@ -16,6 +16,8 @@ import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
 import { recordCommentsRoutes } from './routes/record-comments.routes';
 import { recordCopiesRoutes } from './routes/record-copies.routes';
+import { keywordsRoutes } from './routes/keywords.routes';
+import { contactsRoutes } from './routes/contacts.routes';
 import { workDashboardRoutes } from './routes/work-dashboard.routes';
 import { exportRoutes } from './routes/export.routes';
 import { CSW_BODY_LIMIT, CSW_PATH, cswRoutes } from './routes/csw.routes';
@@ -107,6 +109,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   api.use('/metadata', recordCopiesRoutes(deps));
   api.use('/metadata', metadataRoutes(deps));
   api.use('/dashboard', workDashboardRoutes(deps));
+  api.use('/keywords', keywordsRoutes(deps));
+  api.use('/contacts', contactsRoutes(deps));
   app.use('/api', api);
   // not under /api, so it gets the origin check, the JSON rule, the session and passport itself;
   // ADMIN only (checked inside). bull-board's own POSTs are bodyless or JSON: nothing else passes.

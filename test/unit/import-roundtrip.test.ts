@@ -23,12 +23,16 @@ const EVERY_FIELD = sampleRecord('rec-every-field', {
   hierarchyLevel: 'dataset',
   topicCategories: ['imageryBaseMapsEarthCover', 'environment'],
   keywords: [
-    { type: 'theme', thesaurus: 'GEMET - INSPIRE themes, version 1.0', values: ['Tutupan lahan', 'Hutan'] },
+    // anchors (issue 20 §5): the thesaurus title and a value as gmx:Anchor, the other value plain text
+    {
+      type: 'theme', thesaurus: 'GEMET - INSPIRE themes, version 1.0', thesaurusAnchor: 'http://www.eionet.europa.eu/gemet/inspire_themes',
+      values: ['Tutupan lahan', 'Hutan'], anchors: [{ value: 'Tutupan lahan', uri: 'http://inspire.ec.europa.eu/theme/lc' }],
+    },
     { type: 'place', values: ['Riau'] },
     { type: 'dataCentre', values: ['KLHK'] },
   ],
   contacts: [
-    { role: 'originator', organisationName: 'KLHK', individualName: 'Budi', positionName: 'Analis GIS', email: 'budi@menlhk.go.id', phone: '+62 21 570', address: 'Gedung Manggala Wanabakti, Jakarta' },
+    { role: 'originator', organisationName: 'KLHK', individualName: 'Budi', positionName: 'Analis GIS', email: 'budi@menlhk.go.id', phone: '+62 21 570', address: 'Gedung Manggala Wanabakti, Jakarta', onlineResource: 'https://www.menlhk.go.id/' },
     { role: 'pointOfContact', organisationName: 'Dinas LHK Riau' },
     { role: 'rightsHolder', organisationName: '', individualName: 'Perorangan Tanpa Organisasi' },
   ],

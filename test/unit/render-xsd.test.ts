@@ -11,8 +11,9 @@ import { importMetadataXml } from '../../libs/import';
  * Every form of every sample record is valid against the official schema of its form
  * (test/data/csw-suites/schemas), checked with xmllint: one xmllint run per form.
  */
+// gmd forms with gmx: a keyword or thesaurus title with a known URI is a gmx:Anchor (issue 20 §5)
 const SCHEMA: Record<RenderFormat, XsdSchema> = {
-  gmd: 'gmd', 'gmd-summary': 'gmd', 'gmd-brief': 'gmd',
+  gmd: 'gmd-gmx', 'gmd-summary': 'gmd-gmx', 'gmd-brief': 'gmd-gmx',
   mdb2016: 'mdb2016',
   mdb2018: 'mdb2018', 'mdb2018-summary': 'mdb2018', 'mdb2018-brief': 'mdb2018',
   'dc-full': 'csw-record', 'dc-summary': 'csw-record', 'dc-brief': 'csw-record',
@@ -23,6 +24,12 @@ const RECORDS = [
   ...Array.from({ length: 8 }, (_, i) => generateRecord(i)),
   sampleRecord('rec-service-typed', { ...SERVICE, serviceType: 'THREDDS OPeNDAP & "lainnya"', topicCategories: [] }),
   sampleRecord('rec-entity-text', { title: 'Judul &amp; &#65;', abstract: 'a &lt; b', hierarchyLevel: 'service', distributions: [] }),
+  // keyword anchors (gmx:Anchor → gcx:Anchor in 19115-3) and a contact's online resource (issue 20 §5)
+  sampleRecord('rec-anchors', {
+    title: 'Anchor', keywords: [{ type: 'theme', thesaurus: 'GEMET', thesaurusAnchor: 'http://www.eionet.europa.eu/gemet/', values: ['Hidrografi', 'Air'],
+      anchors: [{ value: 'Hidrografi', uri: 'http://inspire.ec.europa.eu/theme/hy?a=1&b=2' }] }],
+    contacts: [{ role: 'pointOfContact', organisationName: 'BIG', email: 'a@big.go.id', onlineResource: 'https://big.go.id/' }, { role: 'custodian', organisationName: 'Hanya URL', onlineResource: 'https://x.example/' }],
+  }),
 ];
 
 // The sample records of the CSW suites (CITE Dublin Core, ISO 19139, ISO 19115-3), imported as

@@ -12,6 +12,7 @@ const RecordPage = lazy(() => import('./pages/record.page').then((m) => ({ defau
 const NewRecordPage = lazy(() => import('./pages/new-record.page').then((m) => ({ default: m.NewRecordPage })));
 const ImportPage = lazy(() => import('./pages/import.page').then((m) => ({ default: m.ImportPage })));
 const AccountPage = lazy(() => import('./pages/account/account.page').then((m) => ({ default: m.AccountPage })));
+const ContactsPage = lazy(() => import('./pages/contacts/contacts.page').then((m) => ({ default: m.ContactsPage })));
 const AdminPages = lazy(() => import('./pages/admin/admin-routes').then((m) => ({ default: m.AdminRoutes })));
 
 const busy = <Center p="xl"><Loader aria-label="…" /></Center>;
@@ -38,6 +39,7 @@ export function AppRoutes() {
           <Route path="/records/new" element={<NewRecordPage />} />
           <Route path="/import" element={<ImportPage />} />
           <Route path="/records/:id/*" element={<RecordPage />} />
+          <Route path="/contacts" element={<ContactsPage />} />
           <Route path="/admin/*" element={<AdminPages />} />
           <Route path="/account" element={<AccountPage />} />
           <Route path="/profile" element={<Navigate to="/account" replace />} />

@@ -6,6 +6,8 @@ import { fieldLabel } from './field-labels';
 import { useI18n } from '../i18n/i18n';
 import { codeLabel } from '../i18n/code-labels';
 import type { MessageKey } from '../i18n/messages.id';
+import { KeywordSuggestField, ThesaurusField } from './keyword-assist';
+import { ContactPickButton } from './contact-picker';
 
 const anyGiven = (v: unknown): boolean =>
   v !== undefined && v !== null && v !== '' && (typeof v !== 'object' || (Array.isArray(v) ? v.length > 0 : Object.values(v).some(anyGiven)));
@@ -72,15 +74,24 @@ export function FormField({ spec, name, labelName, control, refLists, readOnly }
 function ObjectList({ spec, name, labelName, control, refLists, readOnly }: FieldProps) {
   const { t, lang } = useI18n();
   const { fields, append, remove } = useFieldArray({ control, name });
-  const empty = Object.fromEntries((spec.itemFields ?? []).map((f) => [f.name, f.kind === 'multiselect' ? [] : '']));
+  const empty = Object.fromEntries((spec.itemFields ?? []).map((f) => [f.name, f.kind === 'multiselect' || f.kind === 'objects' ? [] : '']));
   return (
     <Fieldset legend={fieldLabel(labelName, lang)} data-testid={testId(name)}>
       <Stack>
         {fields.map((item, i) => (
           <Fieldset key={item.id} legend={`${fieldLabel(labelName, lang)} ${i + 1}`} variant="filled">
             <Stack gap="xs">
+              {name === 'contacts' && !readOnly && <ContactPickButton base={`${name}.${i}`} />}
               {(spec.itemFields ?? []).map((f) => (
-                <FormField key={f.name} spec={f} name={`${name}.${i}.${f.name}`} labelName={f.name} control={control} refLists={refLists} readOnly={readOnly} />
+                // the keyword groups get the catalogue's thesauri and keyword suggestions (keyword-assist.tsx)
+                name === 'keywords' && f.name === 'thesaurus'
+                  ? <ThesaurusField key={f.name} base={`${name}.${i}`} readOnly={readOnly} />
+                  : (
+                    <div key={f.name}>
+                      <FormField spec={f} name={`${name}.${i}.${f.name}`} labelName={f.name} control={control} refLists={refLists} readOnly={readOnly} />
+                      {name === 'keywords' && f.name === 'values' && <KeywordSuggestField base={`${name}.${i}`} readOnly={readOnly} />}
+                    </div>
+                  )
               ))}
               {!readOnly && <Group><Button size="xs" variant="default" onClick={() => remove(i)}>{t('field.remove')}</Button></Group>}
             </Stack>

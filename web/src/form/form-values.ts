@@ -22,9 +22,31 @@ function setPath(obj: Record<string, unknown>, name: string, value: unknown): vo
   o[keys[keys.length - 1]!] = value;
 }
 
+/**
+ * Item properties no generated field shows travel through the form unchanged, so saving a
+ * record never drops what the form does not display.
+ */
+function passThrough(spec: FieldSpec, item: unknown): Record<string, unknown> {
+  if (!item || typeof item !== 'object') return {};
+  const shown = new Set((spec.itemFields ?? []).map((f) => f.name.split('.')[0]));
+  return Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([k, v]) => !shown.has(k) && v !== undefined && v !== null));
+}
+
+/** A keyword group keeps the anchors of the values it still has (a removed value takes its anchor with it). */
+function pruneAnchors(item: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(item.anchors)) return item;
+  const values = new Set(Array.isArray(item.values) ? (item.values as string[]) : []);
+  const kept = (item.anchors as { value?: string }[]).filter((a) => a.value !== undefined && values.has(a.value));
+  const rest: Record<string, unknown> = { ...item };
+  delete rest.anchors;
+  return kept.length ? { ...rest, anchors: kept } : rest;
+}
+
 function toInput(spec: FieldSpec, v: unknown): unknown {
   if (spec.kind === 'objects') {
-    return Array.isArray(v) ? v.map((item) => Object.fromEntries((spec.itemFields ?? []).map((f) => [f.name, toInput(f, getPath(item, f.name))]))) : [];
+    return Array.isArray(v)
+      ? v.map((item) => ({ ...passThrough(spec, item), ...Object.fromEntries((spec.itemFields ?? []).map((f) => [f.name, toInput(f, getPath(item, f.name))])) }))
+      : [];
   }
   if (spec.kind === 'multiselect') return Array.isArray(v) ? v.map(String) : [];
   if (spec.kind === 'tags') return Array.isArray(v) ? v.join('\n') : '';
@@ -35,7 +57,13 @@ function toInput(spec: FieldSpec, v: unknown): unknown {
 function fromInput(spec: FieldSpec, v: unknown): unknown {
   switch (spec.kind) {
     case 'objects': {
-      const items = Array.isArray(v) ? v.map((item) => buildObject(spec.itemFields ?? [], item)).filter((o) => Object.keys(o).length > 0) : [];
+      const items = Array.isArray(v)
+        ? v.map((item) => {
+          const built = buildObject(spec.itemFields ?? [], item);
+          // only beside fields the user filled: an item left empty stays empty (and is dropped)
+          return Object.keys(built).length ? pruneAnchors({ ...passThrough(spec, item), ...built }) : built;
+        }).filter((o) => Object.keys(o).length > 0)
+        : [];
       return items.length ? items : undefined;
     }
     case 'multiselect':

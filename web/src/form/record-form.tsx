@@ -1,5 +1,5 @@
 import { useEffect, useImperativeHandle, type ReactNode, type Ref } from 'react';
-import { useForm, useWatch, type FieldValues } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldValues } from 'react-hook-form';
 import { Alert, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { checkSubmissionCompleteness } from '../../../libs/catalogue/completeness';
 import type { MetadataDoc } from '../../../libs/catalogue/record.types';
@@ -78,6 +78,8 @@ export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLab
   const total = 8;
 
   return (
+    // the provider lets the keyword and contact helpers (keyword-assist.tsx, contact-picker.tsx) set fields of the form
+    <FormProvider {...form}>
     <form onSubmit={handleSubmit(async () => onSubmit(fromFormValues(form.getValues(), sections)))} noValidate aria-label={submitLabel}>
       <Stack>
         {SUBMITTABLE.has(status) && (
@@ -123,5 +125,6 @@ export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLab
         )}
       </Stack>
     </form>
+    </FormProvider>
   );
 }

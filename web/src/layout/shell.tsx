@@ -14,6 +14,8 @@ const NAV: NavItem[] = [
   { to: '/records/new', key: 'nav.new', roles: ['PRODUSEN', 'ADMIN'] },
   { to: '/import', key: 'nav.import', roles: ['PRODUSEN', 'ADMIN'] },
   { to: '/review', key: 'nav.review', roles: ['QCQE', 'ADMIN'] },
+  // every member reads the directory (the editor picks from it); its ADMIN changes it
+  { to: '/contacts', key: 'nav.contacts', roles: ['PRODUSEN', 'QCQE', 'ADMIN'] },
   { to: '/admin/users', key: 'nav.users', roles: ['ADMIN'] },
   { to: '/admin/organisation', key: 'nav.organisation', roles: ['ADMIN'] },
   { to: '/admin/harvest', key: 'nav.harvest', roles: ['ADMIN'] },
