@@ -89,7 +89,7 @@ describe('issue 19: the ISO corpus through both import paths, served back in its
   beforeAll(async () => {
     t = await startTestApp('server');
     w = await seedWorld(t);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
   });

@@ -12,7 +12,7 @@ export function useChromium(): { readonly browser: Browser } {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
   });
