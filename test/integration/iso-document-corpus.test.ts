@@ -37,8 +37,8 @@ import { ISO_CORPUS_DIR } from '../helpers/test-data';
  * The corpus is rendered on two worker threads — the renderer the embedded API uses
  * (createDefaultRenderer with threads), the same stylesheets as the in-process one — and the
  * crosswalks the served records are compared with run on two threads too (crosswalk-threads.ts):
- * inside jest's module sandbox SaxonJS runs 2-3 times slower than in plain Node, and a jest
- * worker is one core. The loops keep a few records in flight (mapBounded) so that both threads
+ * SaxonJS is synchronous CPU work, and in this thread the corpus would go through one core. The
+ * loops keep a few records in flight (mapBounded) so that both threads
  * stay busy while this thread stores renders and answers the CSW requests.
  */
 const DIRS = ['iso19139', 'iso19115-2', 'iso19115-3'];

@@ -14,7 +14,7 @@ import { validateXsdMany, type XsdSchema } from '../helpers/xsd';
  * are counted (test/helpers/iso-leaf-values.ts: leaf text, codeListValue, xlink:href, uom, by
  * occurrence). A record valid against the official XSD stays valid after each transform.
  * The 354 crosswalks of the round trips run on two worker threads (crosswalk-threads.ts: the same
- * crosswalk() at plain Node's speed); the single checks below call crosswalk() here.
+ * crosswalk(), two cores instead of one); the single checks below call crosswalk() here.
  */
 let sefs: CrosswalkSefs;
 
