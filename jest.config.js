@@ -12,5 +12,10 @@ module.exports = {
   testTimeout: 300_000,
   // two cores: two workers keep PostgreSQL and the suites from starving each other
   maxWorkers: 2,
+  // longest suites first, from the timings of the last run: kept in the checkout (.cache is
+  // git-ignored) rather than in /tmp, which a new machine or a reboot starts empty
+  cacheDirectory: '<rootDir>/.cache/jest',
+  // and the suites known to be long first when there is no timing yet (see the file)
+  testSequencer: '<rootDir>/test/helpers/heavy-first-sequencer.js',
   reporters: ['default', '<rootDir>/test/helpers/summary-reporter.js'],
 };

@@ -1,11 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import type { Browser } from 'playwright-core';
 import { FIXTURE_PASSWORD, seedWorld, type World } from '../helpers/fixtures';
-import { launchBrowser } from '../helpers/browser';
 import { startSmtpServer, type SmtpTestServer } from '../helpers/notify-servers';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { assertWorkbenchBuilt, expectAccessible, loginAs, screenshot, type UserPage } from './workbench-support';
+import { useChromium } from './support/chromium';
+import { listenApp } from './support/listen-app';
 
 /*
  * Issue 20 §3 in Chromium, in the embedded default (PGlite, jobs in process) and in server mode
@@ -20,17 +18,19 @@ const notifyPayload = (key: string) => ({
   subject: 'Uji antrean', text: 'Pesan uji.',
 });
 
+// one Chromium for the blocks of both modes
+const chromium = useChromium();
+
 describe.each(['embedded', 'server'] as const)('workbench (%s): account, users, harvest sources, queues', (mode) => {
   let t: TestApp;
   let w: World;
-  let server: Server;
+  let server: Awaited<ReturnType<typeof listenApp>> | undefined;
   let base: string;
-  let browser: Browser;
   let smtpPort: number;
   let smtp: SmtpTestServer | undefined;
   const opened: UserPage[] = [];
   const open = async (username: string) => {
-    const p = await loginAs(browser, base, username);
+    const p = await loginAs(chromium.browser, base, username);
     opened.push(p);
     return p;
   };
@@ -43,16 +43,13 @@ describe.each(['embedded', 'server'] as const)('workbench (%s): account, users, 
     await probe.close();
     t = await startTestApp(mode, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, NOTIFY_MAX_ATTEMPTS: '1' });
     w = await seedWorld(t);
-    server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
+    server = await listenApp(t);
+    base = server.base;
   }, 600_000);
 
   afterAll(async () => {
     for (const p of opened) await p.context.close().catch(() => undefined);
-    await browser?.close();
-    if (server) await new Promise((resolve) => server.close(resolve));
+    await server?.close();
     await t?.close();
     await smtp?.close();
   }, 600_000);

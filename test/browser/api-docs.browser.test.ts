@@ -1,33 +1,30 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, openWatchedPage } from '../helpers/browser';
+import { openWatchedPage } from '../helpers/browser';
+import { useChromium } from './support/chromium';
+import { listenApp } from './support/listen-app';
 
 // The browser tier's smallest end-to-end check: Debian's Chromium, driven by playwright-core,
 // loads a page the API serves (the Swagger UI of the REST API) entirely from this machine.
+const chromium = useChromium();
+
 describe('browser: API documentation page', () => {
   let t: TestApp;
-  let server: Server;
+  let server: Awaited<ReturnType<typeof listenApp>> | undefined;
   let base: string;
-  let browser: Browser;
 
   beforeAll(async () => {
     t = await startTestApp('server');
-    server = t.app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
+    server = await listenApp(t);
+    base = server.base;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     await t?.close();
   });
 
   it('renders the REST API operations with nothing fetched from outside the machine', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
       const response = await page.goto(`${base}/api/docs`);
       // issue 22: the page runs under a CSP that forbids framing, and nothing it does violates it
@@ -44,7 +41,7 @@ describe('browser: API documentation page', () => {
   });
 
   it('does not serve swagger-ui\'s stock index.html (which would load petstore.swagger.io) from our origin', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
       const response = await page.goto(`${base}/api/docs/assets/index.html`);
       expect(response?.status()).toBe(404);

@@ -1,22 +1,16 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, openWatchedPage, seriousAxeViolations, type PageWatch } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { openWatchedPage, seriousAxeViolations } from '../helpers/browser';
 import { FULL, SERVICE } from '../helpers/sample-records';
-import { seedPublicCatalogue } from './support/pages-seed';
 import { seedRichRecord } from './support/rich-record-seed';
-import { listenApp } from './support/listen-app';
+import { useChromium } from './support/chromium';
+import { expectClean } from './support/page-watch';
+import { usePublicCatalogue } from './support/public-catalogue';
 
 // The public pages in Debian's Chromium against the real app (server mode: PostgreSQL + Redis):
 // the OGC API – Records routes and search core, the pages' renderer, static assets, Leaflet and
 // the base map. Screenshots go to docs/screenshots/.
 const SHOTS = path.join(__dirname, '../../docs/screenshots');
-
-function expectClean(watch: PageWatch): void {
-  expect(watch.consoleErrors).toEqual([]);
-  expect(watch.pageErrors).toEqual([]);
-  expect(watch.externalRequests).toEqual([]);
-}
 
 async function resultTitles(page: Page): Promise<string[]> {
   return page.locator('.result h3 a').allTextContents();
@@ -28,45 +22,26 @@ async function matchedCount(page: Page): Promise<number> {
   return m ? Number((m[1] as string).replace(/\./g, '')) : 0;
 }
 
+// one Chromium for both describe blocks (server and embedded mode)
+const chromium = useChromium();
+
 describe('browser: public pages', () => {
-  let t: TestApp;
-  let base: string;
-  let close: () => Promise<void>;
-  let browser: Browser;
-  let publishedCount: number;
-  let draftTitle: string;
-  let lastPublishedTitle: string;
-
-  beforeAll(async () => {
-    t = await startTestApp('server', { CSW_TITLE: 'Katalog Uji Halaman Publik', CSW_ABSTRACT: 'Katalog metadata untuk uji peramban.' });
-    const seeded = await seedPublicCatalogue(t.db);
-    publishedCount = seeded.published.length;
-    draftTitle = seeded.draftTitle;
-    lastPublishedTitle = seeded.published[seeded.published.length - 1]?.title ?? '';
-    ({ base, close } = await listenApp(t));
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await close?.();
-    await t?.close();
-  });
+  const app = usePublicCatalogue('server', { CSW_TITLE: 'Katalog Uji Halaman Publik', CSW_ABSTRACT: 'Katalog metadata untuk uji peramban.' });
 
   it('home: identity, counts and recent publications, nothing from outside the machine, no console errors, axe clean', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
-      const res = await page.goto(`${base}/`);
+      const res = await page.goto(`${app.base}/`);
       expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
       await expect(page.locator('h1').textContent()).resolves.toBe('Katalog Uji Halaman Publik');
       await expect(page.locator('.lead').textContent()).resolves.toBe('Katalog metadata untuk uji peramban.');
-      await expect(page.locator('.figures dd').first().textContent()).resolves.toBe(String(publishedCount));
+      await expect(page.locator('.figures dd').first().textContent()).resolves.toBe(String(app.published.length));
       // newest first, eight of them: the last sample published is first, the first one is not listed
       const recent = await page.locator('.recent a').allTextContents();
       expect(recent).toHaveLength(8);
-      expect(recent[0]).toBe(lastPublishedTitle);
+      expect(recent[0]).toBe(app.published[app.published.length - 1]?.title);
       expect(recent).not.toContain(FULL.title);
-      expect(recent).not.toContain(draftTitle);
+      expect(recent).not.toContain(app.draftTitle);
       expect(await page.locator('html').getAttribute('lang')).toBe('id');
       await page.screenshot({ path: path.join(SHOTS, 'home.png') });
       expect(await seriousAxeViolations(page)).toEqual([]);
@@ -77,9 +52,9 @@ describe('browser: public pages', () => {
   });
 
   it('a text search from the home page finds the record, and the URL holds the search', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
-      await page.goto(`${base}/`);
+      await page.goto(`${app.base}/`);
       await page.locator('#q-beranda').fill('Rupabumi');
       await Promise.all([page.waitForURL(/\/collections\/metadata\/items\?q=Rupabumi$/), page.keyboard.press('Enter')]);
       expect(await resultTitles(page)).toEqual([FULL.title]);
@@ -90,12 +65,12 @@ describe('browser: public pages', () => {
   });
 
   it('dragging a box on the map narrows the result to records whose extent meets it', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.goto(`${base}/collections/metadata/items?limit=50`);
+      await page.goto(`${app.base}/collections/metadata/items?limit=50`);
       const before = await matchedCount(page);
-      expect(before).toBe(publishedCount);
+      expect(before).toBe(app.published.length);
       const map = page.locator('[data-map-ready]');
       await map.waitFor();
       await page.getByRole('button', { name: 'Gambar kotak' }).click();
@@ -129,9 +104,9 @@ describe('browser: public pages', () => {
   });
 
   it('a facet narrows the result and can be removed again', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
-      await page.goto(`${base}/collections/metadata/items`);
+      await page.goto(`${app.base}/collections/metadata/items`);
       const before = await matchedCount(page);
       const facet = page.locator('.facet', { has: page.getByRole('heading', { name: 'Jenis sumber daya' }) });
       await Promise.all([page.waitForURL(/type=service/), facet.getByRole('link', { name: 'Layanan' }).click()]);
@@ -146,9 +121,9 @@ describe('browser: public pages', () => {
   });
 
   it('the record page carries a schema.org Dataset consistent with the record and the page', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
-      await page.goto(`${base}/collections/metadata/items/${FULL.id}`);
+      await page.goto(`${app.base}/collections/metadata/items/${FULL.id}`);
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '') as Record<string, any>;
       expect(ld['@type']).toBe('Dataset');
       expect(ld.name).toBe(FULL.title);
@@ -174,10 +149,10 @@ describe('browser: public pages', () => {
 
   it('a record with a rich ISO document (INSPIRE, PT_FreeText): its sections in Indonesian and English are axe clean', async () => {
     // seeded here, after the pages whose counts the seed above fixes
-    const id = await seedRichRecord(t.db, 'iso19139/geonorge-api__keywords-english.xml');
-    const { context, page, watch } = await openWatchedPage(browser);
+    const id = await seedRichRecord(app.t.db, 'iso19139/geonorge-api__keywords-english.xml');
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
-      await page.goto(`${base}/collections/metadata/items/${encodeURIComponent(id)}`);
+      await page.goto(`${app.base}/collections/metadata/items/${encodeURIComponent(id)}`);
       await expect(page.getByRole('heading', { level: 2, name: 'Kualitas data' }).count()).resolves.toBe(1);
       await expect(page.getByRole('table', { name: 'Kesesuaian dengan spesifikasi' }).locator('tbody tr').count()).resolves.toBe(4);
       await page.locator('[data-map-ready]').waitFor();
@@ -194,9 +169,9 @@ describe('browser: public pages', () => {
   });
 
   it('keyboard: the skip link is the first stop and moves to the main content', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
-      await page.goto(`${base}/collections/metadata/items`);
+      await page.goto(`${app.base}/collections/metadata/items`);
       await page.keyboard.press('Tab');
       await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Langsung ke isi utama');
       await page.keyboard.press('Enter');
@@ -209,31 +184,14 @@ describe('browser: public pages', () => {
 });
 
 describe('browser: public pages in embedded mode', () => {
-  let t: TestApp;
-  let base: string;
-  let close: () => Promise<void>;
-  let browser: Browser;
-  let published = 0;
-
-  beforeAll(async () => {
-    t = await startTestApp('embedded');
-    published = (await seedPublicCatalogue(t.db)).published.length;
-    ({ base, close } = await listenApp(t));
-    browser = await launchBrowser();
-  }, 600_000); // PGlite + PostGIS start: seconds when idle, minutes on a loaded machine
-
-  afterAll(async () => {
-    await browser?.close();
-    await close?.();
-    await t?.close();
-  });
+  const app = usePublicCatalogue('embedded');
 
   it('the home page and a record page load on PGlite with nothing from outside and no console errors', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
-      await page.goto(`${base}/`);
+      await page.goto(`${app.base}/`);
       expect(await page.locator('.recent a').allTextContents()).toContain(SERVICE.title);
-      await expect(page.locator('.figures dd').first().textContent()).resolves.toBe(String(published));
+      await expect(page.locator('.figures dd').first().textContent()).resolves.toBe(String(app.published.length));
       await page.getByRole('link', { name: SERVICE.title }).click();
       await page.locator('[data-map-ready]').waitFor();
       expect(await page.locator('h1').textContent()).toBe(SERVICE.title);

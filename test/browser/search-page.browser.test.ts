@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, openWatchedPage, seriousAxeViolations, type PageWatch } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { openWatchedPage, seriousAxeViolations } from '../helpers/browser';
 import { FULL } from '../helpers/sample-records';
-import { seedPublicCatalogue } from './support/pages-seed';
-import { listenApp } from './support/listen-app';
+import { useChromium } from './support/chromium';
+import { expectClean } from './support/page-watch';
+import { usePublicCatalogue } from './support/public-catalogue';
 
 // Issue 21 point 5 in Debian's Chromium against the real app (server mode): footprints that
 // follow hover both ways, the date filter, page numbers, HTML error pages, the first load's
 // transfer size, axe.
 const ITEMS = '/collections/metadata/items';
-
-function expectClean(watch: PageWatch): void {
-  expect(watch.consoleErrors).toEqual([]);
-  expect(watch.pageErrors).toEqual([]);
-  expect(watch.externalRequests).toEqual([]);
-}
 
 const titles = (page: Page) => page.locator('.result h3 a').allTextContents();
 
@@ -24,36 +18,21 @@ async function matchedCount(page: Page): Promise<number> {
   return m ? Number((m[1] as string).replace(/\./g, '')) : 0;
 }
 
+const chromium = useChromium();
+
 describe('browser: the search page', () => {
-  let t: TestApp;
-  let base: string;
-  let close: () => Promise<void>;
-  let browser: Browser;
-  let published: number;
-
-  beforeAll(async () => {
-    t = await startTestApp('server');
-    published = (await seedPublicCatalogue(t.db)).published.length;
-    ({ base, close } = await listenApp(t));
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await close?.();
-    await t?.close();
-  });
+  const app = usePublicCatalogue('server');
 
   it('draws the footprints of the results, and hovering lights the result and its footprint both ways; axe clean', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.goto(`${base}${ITEMS}?limit=50`);
+      await page.goto(`${app.base}${ITEMS}?limit=50`);
       await page.locator('[data-map-ready]').waitFor();
       const withExtent = page.locator('li[data-footprint]');
       const n = await withExtent.count();
       expect(n).toBeGreaterThan(3);
-      expect(n).toBeLessThan(published); // the record without extent has no footprint
+      expect(n).toBeLessThan(app.published.length); // the record without extent has no footprint
       // one SVG path (or more, for a multipolygon) per result with an extent
       await page.waitForFunction((want) => new Set([...document.querySelectorAll('path.footprint')].map((p) => p.getAttribute('data-footprint-of'))).size === want, n, { timeout: 30_000 });
       // list → map
@@ -82,11 +61,11 @@ describe('browser: the search page', () => {
   });
 
   it('the date filter narrows the results: publication date and temporal extent, written as standard parameters', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
-      await page.goto(`${base}${ITEMS}?limit=50`);
+      await page.goto(`${app.base}${ITEMS}?limit=50`);
       const before = await matchedCount(page);
-      expect(before).toBe(published);
+      expect(before).toBe(app.published.length);
       // FULL was published 2020-01-15
       await page.getByRole('group', { name: 'Tanggal publikasi' }).getByLabel('Dari').fill('2020-01-01');
       await page.getByRole('group', { name: 'Tanggal publikasi' }).getByLabel('Sampai').fill('2020-01-31');
@@ -118,10 +97,10 @@ describe('browser: the search page', () => {
   });
 
   it('page numbers move through the results; the current page is marked', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
-      await page.goto(`${base}${ITEMS}?limit=2&sortby=title`);
-      const pages = Math.ceil(published / 2);
+      await page.goto(`${app.base}${ITEMS}?limit=2&sortby=title`);
+      const pages = Math.ceil(app.published.length / 2);
       const nav = page.getByRole('navigation', { name: 'Halaman hasil' });
       await expect(nav.locator('[aria-current="page"]').textContent()).resolves.toBe('1');
       const first = await titles(page);
@@ -142,9 +121,9 @@ describe('browser: the search page', () => {
   });
 
   it('a bad parameter is a 400 page that says what to fix; an unknown record a 404 page with a way back; both axe clean', async () => {
-    const { context, page } = await openWatchedPage(browser);
+    const { context, page } = await openWatchedPage(chromium.browser);
     try {
-      const bad = await page.goto(`${base}${ITEMS}?q=peta&bbox=200,0,210`);
+      const bad = await page.goto(`${app.base}${ITEMS}?q=peta&bbox=200,0,210`);
       expect(bad?.status()).toBe(400);
       expect(bad?.headers()['content-type']).toBe('text/html; charset=utf-8');
       await expect(page.locator('h1').textContent()).resolves.toBe('Permintaan perlu diperbaiki');
@@ -152,12 +131,12 @@ describe('browser: the search page', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await Promise.all([page.waitForURL(/\?q=peta$/), page.getByRole('link', { name: /tanpa parameter bbox/ }).click()]);
       await expect(page.locator('h1').textContent()).resolves.toBe('Cari metadata');
-      const missing = await page.goto(`${base}${ITEMS}/tidak-ada-rekaman`);
+      const missing = await page.goto(`${app.base}${ITEMS}/tidak-ada-rekaman`);
       expect(missing?.status()).toBe(404);
       await expect(page.locator('h1').textContent()).resolves.toBe('Rekaman tidak ditemukan');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await Promise.all([page.waitForURL(new RegExp(`${ITEMS}$`)), page.getByRole('link', { name: 'Ke halaman pencarian metadata' }).click()]);
-      const lost = await page.goto(`${base}/tidak/ada/di/sini`);
+      const lost = await page.goto(`${app.base}/tidak/ada/di/sini`);
       expect(lost?.status()).toBe(404);
       await expect(page.locator('h1').textContent()).resolves.toBe('Halaman tidak ditemukan');
     } finally {
@@ -166,7 +145,7 @@ describe('browser: the search page', () => {
   });
 
   it('the first load of the search page transfers under 400 KB (every response body as served, gzip where it is)', async () => {
-    const { context, page, watch } = await openWatchedPage(browser);
+    const { context, page, watch } = await openWatchedPage(chromium.browser);
     try {
       const responses: Promise<{ url: string; bytes: number; encoding?: string }>[] = [];
       page.on('requestfinished', (req) => {
@@ -176,7 +155,7 @@ describe('browser: the search page', () => {
           return { url: req.url(), bytes: sizes.responseBodySize, encoding: res?.headers()['content-encoding'] };
         })());
       });
-      await page.goto(`${base}${ITEMS}`);
+      await page.goto(`${app.base}${ITEMS}`);
       await page.locator('[data-map-ready]').waitFor();
       await page.locator('path.footprint').first().waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');

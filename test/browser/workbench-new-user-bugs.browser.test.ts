@@ -1,25 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { completeDoc, minimalDoc, seedRecord } from '../helpers/fixtures';
-import { launchBrowser } from '../helpers/browser';
 import { pngHeader } from '../helpers/image-headers';
 import { insertRecord } from '../../libs/db/record.repository';
 import { isoRecord } from '../helpers/broken-csw-server';
-import { expectAccessible, loginAs, serveWorkbench, type Served } from './workbench-support';
+import { expectAccessible, loginAs, useServedWorkbench } from './workbench-support';
+import { useChromium } from './support/chromium';
 
 // Issue 20 §4: what broke for a new user, each clicked through in Chromium (server mode).
+
+const chromium = useChromium();
+
 describe('workbench: the bugs a new user hit (issue 20)', () => {
-  let s: Served;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    s = await serveWorkbench('server');
-    browser = await launchBrowser();
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
+  const s = useServedWorkbench('server');
 
   const recordUrl = (id: string): string => `${s.base}/app/records/${encodeURIComponent(id)}`;
 
@@ -33,7 +25,7 @@ describe('workbench: the bugs a new user hit (issue 20)', () => {
 
   it('uploads a thumbnail and keeps working (the answer carries permissions)', async () => {
     const rec = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'DRAFT', doc: completeDoc({ title: 'Rekaman dengan gambar' }) });
-    const { context, page, watch } = await loginAs(browser, s.base, 'a-produsen');
+    const { context, page, watch } = await loginAs(chromium.browser, s.base, 'a-produsen');
     await page.goto(recordUrl(rec.id));
     await page.getByTestId('record-title').waitFor();
     await page.locator('input[type=file]').setInputFiles({ name: 'pratinjau.png', mimeType: 'image/png', buffer: pngHeader(64, 48) });
@@ -50,7 +42,7 @@ describe('workbench: the bugs a new user hit (issue 20)', () => {
 
   it("deletes a draft through the app's own dialog (no native confirm), which can be cancelled", async () => {
     const rec = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'DRAFT', doc: minimalDoc('Draf untuk dihapus') });
-    const { context, page } = await loginAs(browser, s.base, 'a-produsen');
+    const { context, page } = await loginAs(chromium.browser, s.base, 'a-produsen');
     const nativeDialogs: string[] = [];
     page.on('dialog', (d) => { nativeDialogs.push(d.message()); void d.dismiss(); });
     await page.goto(recordUrl(rec.id));
@@ -70,7 +62,7 @@ describe('workbench: the bugs a new user hit (issue 20)', () => {
   }, 300_000);
 
   it('imports an XML file, opens the new record and saves it, then exports it (every answer keeps the screens alive)', async () => {
-    const { context, page, watch } = await loginAs(browser, s.base, 'a-produsen');
+    const { context, page, watch } = await loginAs(chromium.browser, s.base, 'a-produsen');
     await page.getByRole('link', { name: 'Impor XML' }).click();
     const fileId = `urn:impor:${Date.now().toString(36)}`;
     await page.locator('input[type=file]').setInputFiles({ name: 'rekaman.xml', mimeType: 'application/xml', buffer: Buffer.from(isoRecord(fileId, 'Rekaman hasil impor')) });
@@ -100,7 +92,7 @@ describe('workbench: the bugs a new user hit (issue 20)', () => {
       id: key, fileIdentifier: publicId, status: 'PUBLISHED', organisationId: s.w.a.org.id, ownerId: s.w.a.produsen.user.id, reviewerId: null,
       doc: completeDoc({ title: 'Terbit dengan pengenal publik lain' }), publishedAt: new Date().toISOString(),
     });
-    const { context, page } = await loginAs(browser, s.base, 'a-produsen');
+    const { context, page } = await loginAs(chromium.browser, s.base, 'a-produsen');
     await page.goto(recordUrl(key));
     const link = page.getByRole('link', { name: 'Halaman publik' });
     expect(await link.getAttribute('href')).toBe(`/collections/metadata/items/${encodeURIComponent(publicId)}`);
@@ -114,7 +106,7 @@ describe('workbench: the bugs a new user hit (issue 20)', () => {
     const draft = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'DRAFT', doc: completeDoc({ title: 'Draf lengkap' }) });
     const published = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Terbit lengkap' }) });
     const rejected = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'REJECTED', doc: completeDoc({ title: 'Ditolak lengkap' }) });
-    const { context, page } = await loginAs(browser, s.base, 'a-admin');
+    const { context, page } = await loginAs(chromium.browser, s.base, 'a-admin');
     await page.goto(recordUrl(draft.id));
     await page.getByTestId('completeness').getByText('Lengkap: siap diajukan.').waitFor();
     await page.goto(recordUrl(published.id));
@@ -131,7 +123,7 @@ describe('workbench: the bugs a new user hit (issue 20)', () => {
   it('names West > East as crossing the antimeridian and draws the box across 180°, zoomed to it', async () => {
     const fiji = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'DRAFT',
       doc: completeDoc({ title: 'Fiji', extent: { bbox: { west: 177, east: -178, south: -19, north: -16 } } }) });
-    const { context, page } = await loginAs(browser, s.base, 'a-produsen');
+    const { context, page } = await loginAs(chromium.browser, s.base, 'a-produsen');
     await page.goto(recordUrl(fiji.id));
     await page.getByTestId('antimeridian-note').getByText(/melintasi garis antimeridian/).waitFor();
     expect(await page.getByTestId('bbox-map').getAttribute('data-crosses-antimeridian')).toBe('true');
@@ -151,7 +143,7 @@ describe('workbench: the bugs a new user hit (issue 20)', () => {
   it('zooms the editor map to an existing extent outside Indonesia', async () => {
     const norway = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'DRAFT',
       doc: completeDoc({ title: 'Norwegia', extent: { bbox: { west: 5, east: 11, south: 58, north: 63 } } }) });
-    const { context, page } = await loginAs(browser, s.base, 'a-produsen');
+    const { context, page } = await loginAs(chromium.browser, s.base, 'a-produsen');
     await page.goto(recordUrl(norway.id));
     await page.getByTestId('record-title').waitFor();
     await page.locator('.leaflet-overlay-pane path[stroke="#c92a2a"]').waitFor({ state: 'attached' });
@@ -166,7 +158,7 @@ describe('workbench: the bugs a new user hit (issue 20)', () => {
 
   it('shows code-list labels and completeness messages in English when English is chosen', async () => {
     const rec = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'DRAFT', doc: minimalDoc('Draft in English') });
-    const { context, page } = await loginAs(browser, s.base, 'a-produsen');
+    const { context, page } = await loginAs(chromium.browser, s.base, 'a-produsen');
     await page.getByRole('combobox', { name: 'Bahasa' }).selectOption('en');
     await page.goto(recordUrl(rec.id));
     const completeness = page.getByTestId('completeness');

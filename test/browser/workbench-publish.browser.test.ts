@@ -1,26 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
-import { expectAccessible, loginAs, recordIdOf, screenshot, serveWorkbench, transition, type Served } from './workbench-support';
+import { expectAccessible, loginAs, recordIdOf, screenshot, useServedWorkbench, transition } from './workbench-support';
+import { useChromium } from './support/chromium';
 
 // The full publishing flow by clicking, in a real Chromium against the real server, in both
 // deployment modes: a Produsen writes a record (map-drawn extent, a field error fixed while
 // typing) and submits it to a named reviewer; the QCQE passes it; the Admin publishes it; the
 // record is then found over CSW (GetRecordById over HTTP) and in the public search (the OGC API
 // – Records items, JSON and the HTML search page).
+
+// one Chromium for the blocks of both modes
+const chromium = useChromium();
+
 describe.each(['server', 'embedded'] as const)('workbench: publishing flow (%s mode)', (mode) => {
-  let s: Served;
-  let browser: Browser;
+  const s = useServedWorkbench(mode);
   const shots = mode === 'server';
-
-  beforeAll(async () => {
-    s = await serveWorkbench(mode);
-    browser = await launchBrowser();
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
 
   it('serves /app/ with the security headers and an SPA fallback', async () => {
     const res = await fetch(`${s.base}/app/records/some-id/history`);
@@ -39,7 +31,7 @@ describe.each(['server', 'embedded'] as const)('workbench: publishing flow (%s m
   it('login → create with map → submit → review → publish → found in CSW', async () => {
     const title = `Tutupan Lahan Kabupaten Uji ${mode}`;
     // --- Produsen
-    const prod = await loginAs(browser, s.base, 'a-produsen');
+    const prod = await loginAs(chromium.browser, s.base, 'a-produsen');
     const p = prod.page;
     await expectAccessible(p, 'dashboard');
     await screenshot(p, 'dashboard', shots);
@@ -91,7 +83,7 @@ describe.each(['server', 'embedded'] as const)('workbench: publishing flow (%s m
     await prod.context.close();
 
     // --- QCQE: the queue, the diff, pass
-    const qc = await loginAs(browser, s.base, 'a-qcqe');
+    const qc = await loginAs(chromium.browser, s.base, 'a-qcqe');
     await qc.page.getByRole('link', { name: 'Antrean review' }).click();
     await qc.page.getByRole('link', { name: title }).click();
     await qc.page.getByTestId('record-title').waitFor();
@@ -103,7 +95,7 @@ describe.each(['server', 'embedded'] as const)('workbench: publishing flow (%s m
     await qc.context.close();
 
     // --- Admin: publish
-    const adm = await loginAs(browser, s.base, 'a-admin');
+    const adm = await loginAs(chromium.browser, s.base, 'a-admin');
     await adm.page.goto(`${s.base}/app/records/${encodeURIComponent(id)}`);
     await transition(adm.page, 'PUBLISHED');
     await adm.page.getByRole('link', { name: 'Halaman publik' }).waitFor();
@@ -123,7 +115,7 @@ describe.each(['server', 'embedded'] as const)('workbench: publishing flow (%s m
     expect(items.status).toBe(200);
     const found = (await items.json()) as { features: { id: string; properties: { title?: string } }[] };
     expect(found.features.map((f) => f.id)).toContain(id);
-    const pub = await browser.newContext();
+    const pub = await chromium.browser.newContext();
     try {
       const page = await pub.newPage();
       await page.goto(`${s.base}/collections/metadata/items?f=html&q=${encodeURIComponent(title)}`);

@@ -1,26 +1,18 @@
-import type { Browser } from 'playwright-core';
 import { completeDoc, seedRecord } from '../helpers/fixtures';
-import { launchBrowser } from '../helpers/browser';
 import { savePublication } from '../../libs/db/record.repository';
-import { expectAccessible, loginAs, screenshot, serveWorkbench, transition, type Served } from './workbench-support';
+import { expectAccessible, loginAs, screenshot, useServedWorkbench, transition } from './workbench-support';
+import { useChromium } from './support/chromium';
 
 // Issue 20 §2 by clicking, in both modes: the changes since publication in human terms, a
 // reviewer's comments on fields, the rejection reason at the top of the record and on the
 // author's dashboard, and the dashboards that list what waits for each role with its age.
+
+// one Chromium for the blocks of both modes
+const chromium = useChromium();
+
 describe.each(['server', 'embedded'] as const)('workbench: the reviewer\'s view (%s mode)', (mode) => {
-  let s: Served;
-  let browser: Browser;
+  const s = useServedWorkbench(mode);
   const shots = mode === 'server';
-
-  beforeAll(async () => {
-    s = await serveWorkbench(mode);
-    browser = await launchBrowser();
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
 
   const recordUrl = (id: string): string => `${s.base}/app/records/${encodeURIComponent(id)}`;
 
@@ -31,7 +23,7 @@ describe.each(['server', 'embedded'] as const)('workbench: the reviewer\'s view 
       extent: { bbox: { west: 106.7, east: 107.1, south: -6.4, north: -6.1 } },
     }) });
     await savePublication(s.t.db, rec.id, rec.version, { ...published, fileIdentifier: rec.id });
-    const { context, page } = await loginAs(browser, s.base, 'a-qcqe');
+    const { context, page } = await loginAs(chromium.browser, s.base, 'a-qcqe');
     await page.goto(`${recordUrl(rec.id)}/changes`);
     const diff = page.getByTestId('changes-diff');
     const title = diff.getByTestId('change-title');
@@ -57,7 +49,7 @@ describe.each(['server', 'embedded'] as const)('workbench: the reviewer\'s view 
     const title = `Rekaman untuk komentar ${mode}`;
     const rec = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'QCQE_PROCESS', reviewerId: s.w.a.qcqe.user.id, doc: completeDoc({ title }) });
 
-    const qc = await loginAs(browser, s.base, 'a-qcqe');
+    const qc = await loginAs(chromium.browser, s.base, 'a-qcqe');
     await qc.page.getByTestId('waiting-review').getByRole('link', { name: title }).waitFor();
     await expectAccessible(qc.page, 'reviewer dashboard');
     await qc.page.getByTestId('waiting-review').getByRole('link', { name: title }).click();
@@ -74,7 +66,7 @@ describe.each(['server', 'embedded'] as const)('workbench: the reviewer\'s view 
     await transition(qc.page, 'REJECTED', { note: 'Abstrak belum menyebut sumber data.' });
     await qc.context.close();
 
-    const prod = await loginAs(browser, s.base, 'a-produsen');
+    const prod = await loginAs(chromium.browser, s.base, 'a-produsen');
     const fix = prod.page.getByTestId('waiting-fix');
     const row = fix.getByTestId('waiting-row').filter({ hasText: title });
     await row.getByTestId('waiting-rejection').getByText('Ditolak: Abstrak belum menyebut sumber data.').waitFor();
@@ -106,7 +98,7 @@ describe.each(['server', 'embedded'] as const)('workbench: the reviewer\'s view 
   it('lists what waits for the admin to publish, with its age', async () => {
     const title = `Menunggu terbit ${mode}`;
     await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'REVIEW', doc: completeDoc({ title }) });
-    const { context, page } = await loginAs(browser, s.base, 'a-admin');
+    const { context, page } = await loginAs(chromium.browser, s.base, 'a-admin');
     const row = page.getByTestId('waiting-publish').getByTestId('waiting-row').filter({ hasText: title });
     await row.locator('time').waitFor();
     expect(await row.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
 import type { MetadataRecord } from '../../libs/catalogue/record.types';
-import { launchBrowser } from '../helpers/browser';
 import { completeDoc, type Agent } from '../helpers/fixtures';
-import { expectAccessible, loginAs, recordIdOf, screenshot, serveWorkbench, transition, type Served } from './workbench-support';
+import { expectAccessible, loginAs, recordIdOf, screenshot, useServedWorkbench, transition } from './workbench-support';
+import { useChromium } from './support/chromium';
 
 // Issue 20 §1 by clicking, in a real Chromium against the real server, in both deployment modes:
 // a Produsen starts a revision of a published record, edits and submits it; the QCQE sees the
@@ -18,20 +17,12 @@ async function move(agent: Agent, id: string, body: Record<string, unknown>): Pr
   if (res.status !== 200) throw new Error(`PATCH ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
+// one Chromium for the blocks of both modes
+const chromium = useChromium();
+
 describe.each(['server', 'embedded'] as const)('workbench: revising a published record (%s mode)', (mode) => {
-  let s: Served;
-  let browser: Browser;
+  const s = useServedWorkbench(mode);
   const shots = mode === 'server';
-
-  beforeAll(async () => {
-    s = await serveWorkbench(mode);
-    browser = await launchBrowser();
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
 
   /** what the public protocols answer for the identifier */
   async function publicView(fid: string, since: string) {
@@ -59,7 +50,7 @@ describe.each(['server', 'embedded'] as const)('workbench: revising a published 
     expect(await publicView(fid, since)).toEqual({ csw: title, oarec: title, oai: null });
 
     // --- Produsen: "Buat revisi" on the published record, edit the working copy, submit it
-    const prod = await loginAs(browser, s.base, 'a-produsen');
+    const prod = await loginAs(chromium.browser, s.base, 'a-produsen');
     const p = prod.page;
     await p.goto(`${s.base}/app/records/${encodeURIComponent(id)}`);
     await p.getByTestId('start-revision').click();
@@ -82,7 +73,7 @@ describe.each(['server', 'embedded'] as const)('workbench: revising a published 
     expect(await publicView(fid, since)).toEqual({ csw: title, oarec: title, oai: null });
 
     // --- QCQE: the diff against the published version, pass
-    const qc = await loginAs(browser, s.base, 'a-qcqe');
+    const qc = await loginAs(chromium.browser, s.base, 'a-qcqe');
     await qc.page.goto(`${s.base}/app/records/${encodeURIComponent(revId)}/changes`);
     await qc.page.getByTestId('changes-diff').getByText(`${title} (revisi)`).waitFor();
     await expectAccessible(qc.page, 'revision diff');
@@ -91,7 +82,7 @@ describe.each(['server', 'embedded'] as const)('workbench: revising a published 
     expect(await publicView(fid, since)).toEqual({ csw: title, oarec: title, oai: null });
 
     // --- Admin: from the published record to its revision, publish it
-    const adm = await loginAs(browser, s.base, 'a-admin');
+    const adm = await loginAs(chromium.browser, s.base, 'a-admin');
     const a = adm.page;
     await a.goto(`${s.base}/app/records/${encodeURIComponent(id)}`);
     await a.getByTestId('open-revision-link').click();

@@ -1,27 +1,19 @@
-import type { Browser } from 'playwright-core';
 import { completeDoc, seedRecord } from '../helpers/fixtures';
-import { launchBrowser, openWatchedPage } from '../helpers/browser';
-import { expectAccessible, loginAs, screenshot, serveWorkbench, transition, type Served } from './workbench-support';
+import { openWatchedPage } from '../helpers/browser';
+import { expectAccessible, loginAs, screenshot, useServedWorkbench, transition } from './workbench-support';
+import { useChromium } from './support/chromium';
 
 // The workbench's other paths in Chromium (server mode): login messages, a 412 conflict between
 // two tabs, a rejection going back to DRAFT, actions the server does not allow are not offered,
 // and the Admin screens — each checked with axe.
+
+const chromium = useChromium();
+
 describe('workbench: conflicts, rejection, permissions, admin screens', () => {
-  let s: Served;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    s = await serveWorkbench('server');
-    browser = await launchBrowser();
-  }, 600_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
+  const s = useServedWorkbench('server');
 
   it('says "wrong password" on the login screen and passes axe there', async () => {
-    const { context, page } = await openWatchedPage(browser);
+    const { context, page } = await openWatchedPage(chromium.browser);
     await page.goto(`${s.base}/app/`);
     await page.locator('input[name=username]').fill('a-produsen');
     await page.locator('input[name=password]').fill('salah-sekali');
@@ -35,8 +27,8 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
   it('shows a 412 conflict between two tabs and keeps both writers\' text', async () => {
     const rec = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'DRAFT', doc: completeDoc({ title: 'Judul awal' }) });
     const url = `${s.base}/app/records/${encodeURIComponent(rec.id)}`;
-    const one = await loginAs(browser, s.base, 'a-produsen');
-    const two = await loginAs(browser, s.base, 'a-admin');
+    const one = await loginAs(chromium.browser, s.base, 'a-produsen');
+    const two = await loginAs(chromium.browser, s.base, 'a-admin');
     await one.page.goto(url);
     await two.page.goto(url);
     await one.page.getByTestId('field-title').fill('Judul dari tab satu');
@@ -64,7 +56,7 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
   it('sends a rejected record back to DRAFT (the note is required)', async () => {
     const rec = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'QCQE_PROCESS', doc: completeDoc({ title: 'Untuk ditolak' }) });
     const url = `${s.base}/app/records/${encodeURIComponent(rec.id)}`;
-    const qc = await loginAs(browser, s.base, 'a-qcqe');
+    const qc = await loginAs(chromium.browser, s.base, 'a-qcqe');
     await qc.page.goto(url);
     await qc.page.getByTestId('transition-REJECTED').click();
     await qc.page.getByTestId('transition-confirm').click();
@@ -73,7 +65,7 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
     await qc.page.getByTestId('transition-confirm').click();
     await qc.page.locator('[data-status="REJECTED"]').first().waitFor();
     await qc.context.close();
-    const prod = await loginAs(browser, s.base, 'a-produsen');
+    const prod = await loginAs(chromium.browser, s.base, 'a-produsen');
     await prod.page.goto(`${url}/history`);
     // the reason is shown at the top of the record and in the history
     await prod.page.getByTestId('rejection-reason').getByText('Abstrak belum menjelaskan sumber data.').waitFor();
@@ -86,14 +78,14 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
   it('does not offer what the server does not allow', async () => {
     const published = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: 'Sudah terbit' }) });
     const review = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'REVIEW', doc: completeDoc({ title: 'Dalam review' }) });
-    const qc = await loginAs(browser, s.base, 'a-qcqe');
+    const qc = await loginAs(chromium.browser, s.base, 'a-qcqe');
     await qc.page.goto(`${s.base}/app/records/${encodeURIComponent(published.id)}`);
     await qc.page.getByText('Anda dapat membaca rekaman ini tetapi tidak mengubah isinya.').waitFor();
     expect(await qc.page.locator('[data-testid^="transition-"]').count()).toBe(0);
     expect(await qc.page.getByTestId('save').count()).toBe(0);
     expect(await qc.page.getByRole('link', { name: 'Rekaman baru' }).count()).toBe(0);
     await qc.context.close();
-    const prod = await loginAs(browser, s.base, 'a-produsen');
+    const prod = await loginAs(chromium.browser, s.base, 'a-produsen');
     await prod.page.goto(`${s.base}/app/records/${encodeURIComponent(review.id)}`);
     await prod.page.getByTestId('record-title').waitFor();
     expect(await prod.page.getByTestId('transition-PUBLISHED').count()).toBe(0);
@@ -104,13 +96,13 @@ describe('workbench: conflicts, rejection, permissions, admin screens', () => {
 
   it('Admin screens: users, organisation switch, CSW identity, system status, list in the URL — all pass axe', async () => {
     // an organisation's ADMIN is not offered the service-wide screens …
-    const orgAdmin = await loginAs(browser, s.base, 'b-admin');
+    const orgAdmin = await loginAs(chromium.browser, s.base, 'b-admin');
     await orgAdmin.page.getByRole('link', { name: 'Pengguna' }).waitFor();
     for (const name of ['Identitas CSW', 'Status sistem']) expect(await orgAdmin.page.getByRole('link', { name }).count()).toBe(0);
     await orgAdmin.context.close();
     // … the service administrator is (the flag is set by the CLI only: here straight in the database)
     await s.t.db.query("UPDATE users SET is_service_admin = true WHERE username = 'a-admin'");
-    const adm = await loginAs(browser, s.base, 'a-admin');
+    const adm = await loginAs(chromium.browser, s.base, 'a-admin');
     const p = adm.page;
     await p.goto(`${s.base}/app/records?status=PUBLISHED&q=terbit`);
     await p.getByTestId('list-total').waitFor();

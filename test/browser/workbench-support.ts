@@ -1,12 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { WORKBENCH_DIST } from '../../services/api/routes/workbench.routes';
 import { FIXTURE_PASSWORD, seedWorld, type World } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { openWatchedPage, seriousAxeViolations, type PageWatch } from '../helpers/browser';
+import { listenApp } from './support/listen-app';
 
 /** Shared pieces of the workbench browser tests: a served app with its world, logged-in pages, checks. */
 export const SCREENSHOT_DIR = path.resolve(__dirname, '../../docs/screenshots');
@@ -28,15 +27,36 @@ export async function serveWorkbench(mode: 'server' | 'embedded'): Promise<Serve
   assertWorkbenchBuilt();
   const t = await startTestApp(mode);
   const w = await seedWorld(t, { allowLintasOrgA: true });
-  const server: Server = t.app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenApp(t);
   return {
-    t, w, base,
+    t, w, base: server.base,
     async close() {
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
       await t.close();
     },
+  };
+}
+
+/**
+ * The workbench served in `mode` for the tests of the calling describe block (started before
+ * its first test, closed after its last). Read `s.t`, `s.w`, `s.base` in tests, after beforeAll.
+ */
+export function useServedWorkbench(mode: 'server' | 'embedded'): Omit<Served, 'close'> {
+  let served: Served | undefined;
+  beforeAll(async () => {
+    served = await serveWorkbench(mode);
+  }, 600_000);
+  afterAll(async () => {
+    await served?.close();
+  });
+  const get = (): Served => {
+    if (!served) throw new Error(`the workbench (${mode}) did not start (see the beforeAll error)`);
+    return served;
+  };
+  return {
+    get t() { return get().t; },
+    get w() { return get().w; },
+    get base() { return get().base; },
   };
 }
 

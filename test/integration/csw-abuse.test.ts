@@ -46,7 +46,7 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) {
     await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: `Rekaman uji beban ${i}` }) });
   }
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();

@@ -59,7 +59,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     await seedRecord(t.db, { owner: w.a.produsen.user, status: 'PUBLISHED', doc: completeDoc({ title: `Rekaman poligon ${i}` }) });
   }
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();

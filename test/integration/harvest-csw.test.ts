@@ -26,7 +26,7 @@ beforeAll(async () => {
   // a local record of the source's own organisation (another organisation's never-public
   // record reserves nothing and is not looked at: migration 040)
   await seedRecord(ctx.t.db, { owner: ctx.w.a.produsen.user, status: 'DRAFT', id: localId, doc: completeDoc({ title: 'Rekaman lokal' }) });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await worker?.close();

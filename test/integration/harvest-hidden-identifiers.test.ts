@@ -72,7 +72,7 @@ beforeAll(async () => {
     expect(rows).toEqual([expect.objectContaining({ organisation_id: ctx.w.b.org.id, status: 'DRAFT', version: 1 })]);
     bBefore.set(id, rows[0]!);
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await worker?.close();

@@ -20,7 +20,7 @@ let src: HarvestSource;
 beforeAll(async () => {
   source = await startSourceCatalogue('apiso');
   worker = await startTestWorker(ctx.t);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await worker?.close();
   await source?.close();

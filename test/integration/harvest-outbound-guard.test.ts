@@ -34,7 +34,7 @@ beforeAll(async () => {
   victim = await startCountingServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('rahasia-internal'));
   // IPv6 loopback where the machine has it (the refusal is tested either way; the count only then)
   victim6 = await startCountingServer((_req, res) => res.writeHead(200).end('rahasia-internal'), '::1').catch(() => undefined);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await worker?.close();
   await csw?.close();

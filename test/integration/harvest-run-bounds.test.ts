@@ -24,7 +24,7 @@ const endless = (prefix: string): [string, string][] => Array.from({ length: 2_0
 beforeAll(async () => {
   worker = await startTestWorker(ctx.t);
   csw = await startBrokenCsw(10);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await worker?.close();
   await csw?.close();

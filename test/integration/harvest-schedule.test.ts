@@ -24,7 +24,7 @@ beforeAll(async () => {
   csw.records = ['sj-1', 'sj-2', 'sj-3', 'sj-4', 'sj-5'].map((id) => [id, isoRecord(id, `Rekaman ${id}`)]);
   workers = [await startTestWorker(ctx.t), await startTestWorker(ctx.t)];
   queue = new Queue('harvest', { connection: { url: ctx.t.config.redisUrl! }, prefix: bullPrefix(ctx.t.config.redisPrefix) });
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   await queue?.close();

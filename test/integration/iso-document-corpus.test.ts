@@ -3,13 +3,17 @@ import path from 'node:path';
 import request from 'supertest';
 import type { Element, Node } from '@xmldom/xmldom';
 import { jobStoresFor } from '../../libs/assembly/job-stores';
+import type { DocumentSchema } from '../../libs/catalogue/record-document';
 import type { ProcessorDeps } from '../../libs/processors/processor-deps';
 import { renderAndStore } from '../../libs/processors/render-record.processor';
 import { toOaiIdentifier } from '../../libs/oai/request/oai-identifiers';
+import { createDefaultRenderer } from '../../libs/processors/default-renderer';
 import { parseXmlSafely } from '../../libs/xml/safe-parse';
 import { runCliInProcess } from '../helpers/cli-runner';
 import { seedWorld, type World } from '../helpers/fixtures';
-import { compareLeafValues, leafValues, sumComparisons, type LeafComparison } from '../helpers/leaf-values';
+import { mapBounded } from '../helpers/bounded-pool';
+import { startCrosswalkThreads } from '../helpers/crosswalk-threads';
+import { compareLeafValues, leafValues, normaliseLeaf, sumComparisons, type LeafComparison } from '../helpers/leaf-values';
 import { oaiGet } from '../helpers/oai-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { ISO_CORPUS_DIR } from '../helpers/test-data';
@@ -22,6 +26,20 @@ import { ISO_CORPUS_DIR } from '../helpers/test-data';
  * (test/helpers/leaf-values.ts) must be ≥ 99.5 % over the corpus and ≥ 98 % for each record.
  * The identifiers real catalogues use (a URL, slashes, spaces, `..`) are matched exactly by
  * CSW, OGC API – Records (percent-encoded in the path) and OAI-PMH.
+ *
+ * The same imported and rendered corpus is then fetched in the schema it was NOT written in
+ * (issue 19, crosswalks): 19115-3 documents as ISO 19139 (gmd), 19139 / 19115-2 documents as
+ * 19115-3 (mdb/2.0). What comes back holds every value the crosswalk of the stored document gives
+ * — including values the JSON projection does not carry (a service's operatesOn, contacts' phone
+ * numbers). These checks were a suite of their own that imported and rendered all 177 files a
+ * second time; here they read the records this suite already imported and rendered.
+ *
+ * The corpus is rendered on two worker threads — the renderer the embedded API uses
+ * (createDefaultRenderer with threads), the same stylesheets as the in-process one — and the
+ * crosswalks the served records are compared with run on two threads too (crosswalk-threads.ts):
+ * SaxonJS is synchronous CPU work, and in this thread the corpus would go through one core. The
+ * loops keep a few records in flight (mapBounded) so that both threads
+ * stay busy while this thread stores renders and answers the CSW requests.
  */
 const DIRS = ['iso19139', 'iso19115-2', 'iso19115-3'];
 const FILES = DIRS.flatMap((d) => readdirSync(path.join(ISO_CORPUS_DIR, d)).filter((f) => f.endsWith('.xml')).sort().map((f) => path.join(ISO_CORPUS_DIR, d, f)));
@@ -29,14 +47,26 @@ const FILES = DIRS.flatMap((d) => readdirSync(path.join(ISO_CORPUS_DIR, d)).filt
 const CSW = '/metadata/csw';
 const GMD = 'http://www.isotc211.org/2005/gmd';
 const MDB2018 = 'http://standards.iso.org/iso/19115/-3/mdb/2.0';
+const SRV_GMD = 'http://www.isotc211.org/2005/srv';
+const CIT2018 = 'http://standards.iso.org/iso/19115/-3/cit/2.0';
+/** records in flight at once: two threads, each with the next record waiting (see the comment above) */
+const IN_FLIGHT = 4;
 
-interface Stored { recordId: string; fileIdentifier: string; schema: string }
+/** a CLI-imported record: its stored document is the file as written (the import test checks it) */
+interface Stored { recordId: string; fileIdentifier: string; schema: DocumentSchema; xml: string }
+
+const is19115p3 = (s: DocumentSchema): boolean => s === 'iso19115-3-2018' || s === 'iso19115-3-2016';
 
 const text = (res: request.Response): string => (typeof res.text === 'string' && res.text !== '' ? res.text : String(res.body));
 const firstChildElement = (el: Element): Element | undefined => {
   for (let c: Node | null = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) return c as Element;
   return undefined;
 };
+/** The value of each `local` element: its first gco:CharacterString (a localised value's translations aside), spaces collapsed. */
+const texts = (el: { getElementsByTagNameNS(ns: string, local: string): ArrayLike<Element> }, ns: string, local: string): string[] =>
+  Array.from(el.getElementsByTagNameNS(ns, local))
+    .map((e) => (e.getElementsByTagNameNS('*', 'CharacterString')[0]?.textContent ?? '').replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
 
 function report(label: string, items: { file: string; c: LeafComparison }[]): void {
   const all = sumComparisons(items.map((i) => i.c));
@@ -48,16 +78,18 @@ function report(label: string, items: { file: string; c: LeafComparison }[]): vo
   for (const i of items) expect({ file: i.file, ratio: i.c.ratio >= 0.98 ? 'ok' : i.c.ratio, lost: i.c.ratio >= 0.98 ? [] : i.c.lost }).toEqual({ file: i.file, ratio: 'ok', lost: [] });
 }
 
-describe('issue 19: the ISO corpus through both import paths, served back in its own schema', () => {
+describe('issue 19: the ISO corpus through both import paths, served back in its own schema and in the other one', () => {
   let t: TestApp;
   let w: World;
   const byFile = new Map<string, Stored>();
   const uploaded = new Map<string, string>();
+  /** file → the record CSW returned in the other schema, and what the crosswalk of its document gives */
+  const served = new Map<string, { record: Element; expected: string }>();
 
   beforeAll(async () => {
     t = await startTestApp('server');
     w = await seedWorld(t);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
   });
@@ -80,7 +112,7 @@ describe('issue 19: the ISO corpus through both import paths, served back in its
     const out = await runCliInProcess({ db: t.db, url: t.config.databaseUrl!, sessionSecret: 'iso-document-test-secret-0123456789abcdef' },
       ['import', ...DIRS.map((d) => path.join(ISO_CORPUS_DIR, d)), '--org', w.a.org.id, '--publish', '--threads', '0']);
     expect({ code: out.code, output: out.code === 0 ? '' : `${out.out}\n${out.err}` }).toEqual({ code: 0, output: '' });
-    const rows = await t.db.query<{ id: string; file_identifier: string; schema: string; xml: string }>(
+    const rows = await t.db.query<{ id: string; file_identifier: string; schema: DocumentSchema; xml: string }>(
       `SELECT r.id, r.file_identifier, d.schema, d.xml FROM records r JOIN record_documents d ON d.record_id = r.id
         WHERE r.organisation_id = $1 AND r.status = 'PUBLISHED' AND d.origin = 'import'`, [w.a.org.id]);
     expect(rows.rows).toHaveLength(FILES.length);
@@ -90,14 +122,14 @@ describe('issue 19: the ISO corpus through both import paths, served back in its
       const written = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
       const row = byXml.get(written);
       expect({ file, stored: !!row }).toEqual({ file, stored: true });
-      byFile.set(file, { recordId: row!.id, fileIdentifier: row!.file_identifier, schema: row!.schema });
+      byFile.set(file, { recordId: row!.id, fileIdentifier: row!.file_identifier, schema: row!.schema, xml: row!.xml });
     }
   }, 300_000);
 
   it('the render job writes each document as its own schema\'s full form; CSW GetRecordById full gives it back', async () => {
-    const deps = { stores: jobStoresFor(t.db), renderer: t.deps.renderer } as unknown as ProcessorDeps;
-    const items: { file: string; c: LeafComparison }[] = [];
-    for (const file of FILES) {
+    const renderer = await createDefaultRenderer({ threads: 2 });
+    const deps = { stores: jobStoresFor(t.db), renderer } as unknown as ProcessorDeps;
+    const items = await mapBounded(FILES, IN_FLIGHT, async (file) => {
       const s = byFile.get(file)!;
       const out = await renderAndStore(deps, s.recordId);
       expect(out.status).toBe('rendered');
@@ -108,20 +140,84 @@ describe('issue 19: the ISO corpus through both import paths, served back in its
       expect(root.localName).toBe('GetRecordByIdResponse');
       const record = firstChildElement(root);
       expect({ file, got: record?.localName }).toEqual({ file, got: expect.stringMatching(/^M[DI]_Metadata$/) });
-      items.push({ file, c: compareLeafValues(leafValues(readFileSync(file, 'utf8')), leafValues(record!)) });
-    }
+      return { file, c: compareLeafValues(leafValues(readFileSync(file, 'utf8')), leafValues(record!)) };
+    }).finally(() => renderer.close?.());
     report('CSW GetRecordById full, own schema', items);
   }, 600_000);
 
-  it('REST export in the record\'s own schema gives the document back', async () => {
+  // --- the other schema, from the forms the render job stored above
+  it('CSW GetRecordById full in the other schema answers every record with its metadata record', async () => {
+    const threads = await startCrosswalkThreads(2);
+    await mapBounded(FILES, IN_FLIGHT, async (file) => {
+      const s = byFile.get(file)!;
+      const other = is19115p3(s.schema) ? GMD : MDB2018;
+      const got = await request(t.app).get(CSW).query({ service: 'CSW', version: '2.0.2', request: 'GetRecordById', id: s.fileIdentifier, elementSetName: 'full', outputSchema: other });
+      expect({ file, status: got.status }).toEqual({ file, status: 200 });
+      const record = firstChildElement(parseXmlSafely(text(got)).documentElement!);
+      expect({ file, root: record?.localName }).toEqual({ file, root: expect.stringMatching(/^M[DI]_Metadata$/) });
+      const expected = await threads.crosswalk(s.xml, s.schema, is19115p3(s.schema) ? 'iso19139' : 'iso19115-3-2018');
+      served.set(file, { record: record!, expected });
+    }).finally(() => threads.close());
+    expect(served.size).toBe(FILES.length);
+  }, 600_000);
+
+  it('serves every record in the other schema with every value the crosswalk of its document gives', () => {
     const items: { file: string; c: LeafComparison }[] = [];
     for (const file of FILES) {
+      const s = served.get(file)!;
+      const c = compareLeafValues(leafValues(s.expected), leafValues(s.record));
+      items.push({ file, c });
+      expect({ file, lost: c.lost }).toEqual({ file, lost: [] });
+    }
+    const all = sumComparisons(items.map((i) => i.c));
+    console.log(`CSW GetRecordById full, other schema: ${items.length} records, ${all.kept}/${all.total} crosswalked leaf values served`);
+    expect(items).toHaveLength(177);
+  });
+
+  it('a 19115-3 service fetched as gmd carries its operatesOn and its contacts\' phones', () => {
+    let services = 0;
+    let phones = 0;
+    for (const [file, r] of [...byFile].filter(([, x]) => is19115p3(x.schema))) {
+      const doc = parseXmlSafely(r.xml);
+      const record = served.get(file)!.record;
+      const operatesOn = Array.from(doc.getElementsByTagNameNS('*', 'operatesOn'));
+      if (operatesOn.length) {
+        services++;
+        expect({ file, n: record.getElementsByTagNameNS(SRV_GMD, 'operatesOn').length }).toEqual({ file, n: operatesOn.length });
+      }
+      const numbers = texts(doc, CIT2018, 'number').concat(texts(doc, 'http://standards.iso.org/iso/19115/-3/cit/1.0', 'number'));
+      if (numbers.length) {
+        phones++;
+        const values = leafValues(record);
+        for (const n of numbers) expect({ file, phone: n, served: values.has(`text\u0000${normaliseLeaf(n)}`) }).toEqual({ file, phone: n, served: true });
+      }
+    }
+    expect(services).toBeGreaterThan(0);
+    expect(phones).toBeGreaterThan(0);
+  });
+
+  it('a 19139 record fetched as 19115-3 carries its contacts\' phones', () => {
+    let phones = 0;
+    for (const [file, r] of [...byFile].filter(([, x]) => !is19115p3(x.schema))) {
+      const doc = parseXmlSafely(r.xml);
+      const voices = [...texts(doc, GMD, 'voice'), ...texts(doc, GMD, 'facsimile')];
+      if (!voices.length) continue;
+      phones++;
+      const record = served.get(file)!.record;
+      const values = leafValues(record);
+      for (const v of voices) expect({ file, phone: v, served: values.has(`text\u0000${normaliseLeaf(v)}`) }).toEqual({ file, phone: v, served: true });
+    }
+    expect(phones).toBeGreaterThan(0);
+  });
+
+  it('REST export in the record\'s own schema gives the document back', async () => {
+    const items = await mapBounded(FILES, IN_FLIGHT, async (file) => {
       const s = byFile.get(file)!;
       const format = s.schema === 'iso19115-3-2018' ? 'mdb2018' : s.schema === 'iso19115-3-2016' ? 'mdb2016' : 'gmd';
       const res = await w.b.produsen.agent.get(`/api/metadata/${encodeURIComponent(uploaded.get(file)!)}/export/xml?format=${format}`).buffer(true);
       expect({ file, status: res.status }).toEqual({ file, status: 200 });
-      items.push({ file, c: compareLeafValues(leafValues(readFileSync(file, 'utf8')), leafValues(text(res))) });
-    }
+      return { file, c: compareLeafValues(leafValues(readFileSync(file, 'utf8')), leafValues(text(res))) };
+    });
     report('REST export, own schema', items);
   }, 600_000);
 

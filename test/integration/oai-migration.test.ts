@@ -18,7 +18,7 @@ beforeAll(async () => {
   bare = await createBareDatabase('gk_t_m020');
   db = openPgDatabase({ connectionString: bare.url, max: 2 });
   before = migrationsBefore('020');
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await db?.close().catch(() => undefined);

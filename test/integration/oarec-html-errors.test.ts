@@ -15,7 +15,7 @@ describe('OARec: HTML error pages and catalogue details', () => {
   beforeAll(async () => {
     t = await startTestApp('server');
     await seedPublicCatalogue(t.db);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
   });

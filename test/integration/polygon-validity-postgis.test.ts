@@ -14,7 +14,7 @@ let t: TestDatabase;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.drop();

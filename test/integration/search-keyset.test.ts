@@ -95,7 +95,7 @@ function suite(mode: string, open: () => Promise<{ db: Database; close(): Promis
       ({ db, close } = await open());
       await seed(db);
       store = createSearchStore(db);
-    }, 240_000);
+    }, 300_000);
     afterAll(async () => {
       await close?.();
     });

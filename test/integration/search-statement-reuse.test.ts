@@ -44,7 +44,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   await seed();
   store = createSearchStore(t.db);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t?.drop();
 });

@@ -18,7 +18,7 @@ let w: World;
 beforeAll(async () => {
   t = await startTestApp('server', { METRICS_TOKEN: 'token-metrik-uji-0123' });
   w = await seedWorld(t);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();

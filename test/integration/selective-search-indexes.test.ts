@@ -41,7 +41,7 @@ beforeAll(async () => {
     [ids, ids.map((_, i) => creationOf(i))],
   );
   await db.exec('VACUUM ANALYZE records');
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await db?.close().catch(() => undefined);

@@ -58,7 +58,7 @@ beforeAll(async () => {
     hostAdmin: await loginAgent(t, 'host-admin'),
     serviceAdmin: await loginAgent(t, t.config.adminUsername, 'admin-password-123'),
   };
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.close();
