@@ -189,6 +189,10 @@ describe.each(['server', 'embedded'] as const)('workbench: every mutating action
       const page = await open('a-produsen');
       const draft = await seedRecord(s.t.db, { owner: s.w.a.produsen.user, status: 'DRAFT', doc: completeDoc({ title: 'Gambar tertanam' }) });
       await page.goto(recordUrl(draft.id));
+      // a file that says PNG but is not an image: the refusal is shown next to the button, the editor stays
+      await page.locator('input[type=file]').setInputFiles({ name: 'palsu.png', mimeType: 'image/png', buffer: Buffer.from('bukan gambar') });
+      await page.getByRole('alert').getByText('bukan gambar PNG, JPEG, atau WebP', { exact: false }).waitFor();
+      await page.getByTestId('record-title').getByText('Gambar tertanam').waitFor();
       await page.locator('input[type=file]').setInputFiles({ name: 'pratinjau.png', mimeType: 'image/png', buffer: pngHeader(64, 48) });
       await page.getByTestId('flash').getByText('Gambar pratinjau diunggah.').waitFor();
       await page.getByTestId('record-title').getByText('Gambar tertanam').waitFor();

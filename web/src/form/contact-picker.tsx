@@ -47,7 +47,7 @@ function ContactPickerDialog({ onPick, onClose }: { onPick(c: DirectoryContact):
         {items && items.length === 0 && <Text>{t('contacts.empty')}</Text>}
         {items && items.length > 0 && (
           <Table>
-            <Table.Thead><Table.Tr><Table.Th>{t('contacts.name')}</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>{t('contacts.actions')}</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead><Table.Tr><Table.Th>{t('contacts.name')}</Table.Th><Table.Th>{t('users.email')}</Table.Th><Table.Th>{t('contacts.actions')}</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {items.map((c) => (
                 <Table.Tr key={c.id}>

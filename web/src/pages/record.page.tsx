@@ -34,6 +34,8 @@ export function RecordPage() {
   const [rec, setRec] = useState<RecordView | null>(null);
   const [etag, setEtag] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
+  // a refused thumbnail upload (not an image, too large) is said next to its button; the page stays
+  const [thumbError, setThumbError] = useState<string | null>(null);
   const [flash, setFlash] = useState<string | null>((location.state as { flash?: string } | null)?.flash ?? null);
   const [dirty, setDirty] = useState(false);
   const [conflict, setConflict] = useState<{ latest: RecordView; etag: string | undefined } | null>(null);
@@ -156,15 +158,21 @@ export function RecordPage() {
           <RecordForm key={formKey} handle={form} sections={model.sections} refLists={model.refLists} initialDoc={docOf(rec)}
             readOnly={!editable} submitLabel={correcting ? t('correction.save') : t('record.save')} onSubmit={save} onDirtyChange={onDirty} status={rec.status}
             fieldExtra={(name) => me && <FieldComments name={name} rec={rec} me={me} comments={review.items} onChange={onComment} />}
-            thumbnailExtra={rec.permissions.edit && (
+            thumbnailExtra={rec.permissions.edit && (<>
               <FileButton accept="image/png,image/jpeg,image/webp" onChange={async (file) => {
                 if (!file) return;
-                const r = await api.uploadThumbnail(rec.id, file, file.type, etag);
-                setRec(r.body); setEtag(r.etag); setFormKey((k) => k + 1); setFlash(t('thumbnail.done'));
+                setThumbError(null);
+                try {
+                  const r = await api.uploadThumbnail(rec.id, file, file.type, etag);
+                  setRec(r.body); setEtag(r.etag); setFormKey((k) => k + 1); setFlash(t('thumbnail.done'));
+                } catch (e) {
+                  setThumbError(e instanceof ApiError ? e.message : String(e));
+                }
               }}>
                 {(props) => <Button {...props} mt="sm" variant="light">{t('thumbnail.upload')}</Button>}
               </FileButton>
-            )} />
+              {thumbError && <Alert color="red" role="alert" mt="xs">{thumbError}</Alert>}
+            </>)} />
         </Tabs.Panel>
         <Tabs.Panel value="changes" pt="md">{tab === 'changes' && <ChangesTab id={rec.id} version={rec.version} />}</Tabs.Panel>
         <Tabs.Panel value="history" pt="md">{tab === 'history' && <HistoryTab id={rec.id} version={rec.version} />}</Tabs.Panel>

@@ -55,7 +55,7 @@ export function ContactsPage() {
           <Table striped data-testid="contacts-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('contacts.name')}</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>{fieldLabel('phone', lang)}</Table.Th>
+                <Table.Th>{t('contacts.name')}</Table.Th><Table.Th>{t('users.email')}</Table.Th><Table.Th>{fieldLabel('phone', lang)}</Table.Th>
                 <Table.Th>{fieldLabel('role', lang)}</Table.Th>{isAdmin && <Table.Th>{t('contacts.actions')}</Table.Th>}
               </Table.Tr>
             </Table.Thead>
