@@ -15,6 +15,9 @@
   xmlns:mri="http://standards.iso.org/iso/19115/-3/mri/1.0"
   xmlns:mdq="http://standards.iso.org/iso/19157/-2/mdq/1.0"
   xmlns:gco="http://standards.iso.org/iso/19115/-3/gco/1.0"
+  xmlns:gmx="http://www.isotc211.org/2005/gmx"
+  xmlns:gcx="http://standards.iso.org/iso/19115/-3/gcx/1.0"
+  xmlns:xlink="http://www.w3.org/1999/xlink"
   exclude-result-prefixes="#all">
 
   <xsl:variable name="CL" select="'https://standards.iso.org/iso/19115/resources/Codelists/cat/codelists.xml#'"/>
@@ -75,6 +78,12 @@
             </cit:CI_Address>
           </cit:address>
         </xsl:for-each>
+        <!-- CI_Contact's order: phone, address, onlineResource (the contact's web page, issue 20 §5) -->
+        <xsl:for-each select="gmd:onlineResource/gmd:CI_OnlineResource[gmd:linkage/gmd:URL]">
+          <cit:onlineResource><cit:CI_OnlineResource>
+            <cit:linkage><gco:CharacterString><xsl:value-of select="gmd:linkage/gmd:URL"/></gco:CharacterString></cit:linkage>
+          </cit:CI_OnlineResource></cit:onlineResource>
+        </xsl:for-each>
       </cit:CI_Contact>
     </cit:contactInfo>
   </xsl:template>
@@ -114,6 +123,9 @@
 
   <!-- literal result elements only: computed element names make SaxonJS rebuild a namespace
        resolver on every evaluation, which costs more than the rest of the transform -->
+  <!-- a keyword or thesaurus title written as gmx:Anchor keeps its URI: gcx:Anchor stands where
+       gco:CharacterString may (the root declares gcx and xlink) -->
+  <xsl:template match="gmx:Anchor" mode="value"><gcx:Anchor xlink:href="{@xlink:href}"><xsl:value-of select="."/></gcx:Anchor></xsl:template>
   <xsl:template match="ogco:Date" mode="value"><gco:Date><xsl:value-of select="."/></gco:Date></xsl:template>
   <xsl:template match="ogco:DateTime" mode="value"><gco:DateTime><xsl:value-of select="."/></gco:DateTime></xsl:template>
   <xsl:template match="ogco:Decimal" mode="value"><gco:Decimal><xsl:value-of select="."/></gco:Decimal></xsl:template>

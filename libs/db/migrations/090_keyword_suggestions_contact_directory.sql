@@ -11,7 +11,8 @@
 
 -- Lower case without accents, every run of non-letters/digits one space, with a leading space:
 -- `LIKE ' ' || q || '%'` is then a prefix match and `LIKE '% ' || q || '%'` a word match (both
--- served by the trigram index). unaccent is not in PGlite, so the common Latin letters are folded here.
+-- served by the trigram index). unaccent() is only STABLE, and this function feeds a stored
+-- column and an index, so it must be IMMUTABLE: the common Latin letters are folded here instead.
 CREATE FUNCTION gk_fold(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT ' ' || btrim(regexp_replace(lower(translate(coalesce(t, ''),
     'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿÑñÇçŠšŽž',
