@@ -1,35 +1,9 @@
 import { apiClient } from './client-instance';
+import type { KeywordSuggestion, ThesaurusSummary } from '../../../libs/catalogue/keyword-suggestions';
+import type { DirectoryContact, DirectoryContactInput } from '../../../libs/catalogue/contact-directory';
 
-/** Keyword suggestions and the contact directory (issue 20 §5; the server decides who may do what). */
-export interface KeywordSuggestion {
-  keyword: string;
-  thesaurus: string | null;
-  thesaurusAnchor: string | null;
-  anchor: string | null;
-  uses: number;
-}
-
-export interface ThesaurusSummary {
-  title: string | null;
-  anchor: string | null;
-  records: number;
-  keywords: number;
-}
-
-export interface DirectoryContact {
-  id: string;
-  role?: string;
-  organisationName: string;
-  individualName?: string;
-  positionName?: string;
-  email?: string;
-  phone?: string;
-  address?: string;
-  onlineResource?: string;
-  updatedAt: string;
-}
-
-export type DirectoryContactInput = Omit<DirectoryContact, 'id' | 'updatedAt'>;
+/** Keyword suggestions and the contact directory (issue 20 §5; the server decides who may do what). The answers' types are the server's own. */
+export type { DirectoryContact, DirectoryContactInput, KeywordSuggestion, ThesaurusSummary };
 
 /** the directory's editable fields, in the order the screens show them */
 export const CONTACT_FIELDS = ['organisationName', 'individualName', 'positionName', 'email', 'phone', 'address', 'onlineResource'] as const;
