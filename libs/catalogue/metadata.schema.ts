@@ -1,7 +1,8 @@
 import type { ReferenceListName } from './reference-lists';
 import type {
-  BoundingBox, Constraints, Contact, DataQualityEntry, Distribution, Keyword, KeywordAnchor, MetadataDoc, RecordDates,
-  SpatialResolution, TemporalExtent,
+  AnchoredText, AssociatedResource, BoundingBox, ConformityReport, Constraints, Contact, DataQualityEntry, Distribution,
+  FormatVersion, GraphicOverview, Keyword, KeywordAnchor, LegalConstraints, MetadataDoc, OperatesOn, RecordDates,
+  ResourceIdentifier, ServiceOperation, SpatialResolution, TemporalExtent, TextTranslations, VerticalExtent,
 } from './record.types';
 
 /**
@@ -102,9 +103,70 @@ const contact = objectSchema<Contact>(
     phone: text(100),
     address: text(),
     onlineResource: url,
+    placement: { type: 'string', enum: ['citation'], description: 'citation = citedResponsibleParty; kosong = pointOfContact' },
   },
   { role: true, organisationName: true },
 );
+
+/** ISO code lists that have no reference list of ours: their values as the standard names them */
+const RESTRICTION_CODES = [
+  'copyright', 'patent', 'patentPending', 'trademark', 'license', 'intellectualPropertyRights', 'restricted',
+  'otherRestrictions', 'unrestricted', 'licenceUnrestricted', 'licenceEndUser', 'licenceDistributor', 'private',
+  'statutory', 'confidential', 'SBU', 'in-confidence',
+] as const;
+const enumOf = (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] });
+
+const anchoredText = objectSchema<AnchoredText>({ text: nonEmptyText(LIMITS.longText), uri: url }, { text: true });
+
+const legal = objectSchema<LegalConstraints>(
+  {
+    accessConstraints: arrayOf(enumOf(RESTRICTION_CODES)),
+    useConstraints: arrayOf(enumOf(RESTRICTION_CODES)),
+    otherConstraints: arrayOf(anchoredText),
+  },
+  {},
+);
+
+const resourceIdentifier = objectSchema<ResourceIdentifier>({ code: nonEmptyText(), codeSpace: text() }, { code: true });
+
+const translations = objectSchema<TextTranslations>({ ind: text(LIMITS.longText), eng: text(LIMITS.longText) }, {});
+
+const conformityReport = objectSchema<ConformityReport>(
+  {
+    specification: nonEmptyText(),
+    specificationAnchor: url,
+    specificationDate: isoDate,
+    specificationDateType: enumOf(['creation', 'publication', 'revision']),
+    explanation: text(),
+    pass: { type: 'boolean' },
+  },
+  { specification: true },
+);
+
+const verticalExtent = objectSchema<VerticalExtent>(
+  { minimum: { type: 'number' }, maximum: { type: 'number' }, crs: text() },
+  {},
+);
+
+const formatVersion = objectSchema<FormatVersion>({ format: nonEmptyText(), version: nonEmptyText(LIMITS.code) }, { format: true, version: true });
+
+const associatedResource = objectSchema<AssociatedResource>(
+  {
+    associationType: enumOf([
+      'crossReference', 'largerWorkCitation', 'partOfSeamlessDatabase', 'source', 'stereoMate', 'isComposedOf',
+      'collectiveTitle', 'series', 'dependency', 'revisionOf',
+    ]),
+    identifier: text(),
+    title: text(),
+  },
+  { associationType: true },
+);
+
+const serviceOperation = objectSchema<ServiceOperation>({ name: nonEmptyText(LIMITS.code), dcp: text(LIMITS.code), url }, { name: true });
+
+const operatesOn = objectSchema<OperatesOn>({ uuidref: text(), href: url, title: text() }, {});
+
+const graphicOverview = objectSchema<GraphicOverview>({ url, description: text() }, { url: true });
 
 const dates = objectSchema<RecordDates>({ creation: isoDate, publication: isoDate, revision: isoDate }, {});
 
@@ -121,7 +183,10 @@ const bbox = objectSchema<BoundingBox>(
 
 const temporal = objectSchema<TemporalExtent>({ start: isoDate, end: isoDate }, {});
 
-const extent = objectSchema<NonNullable<MetadataDoc['extent']>>({ bbox, temporal }, {});
+const extent = objectSchema<NonNullable<MetadataDoc['extent']>>(
+  { bbox, additionalBboxes: arrayOf(bbox), vertical: verticalExtent, temporal },
+  {},
+);
 
 const spatialResolution = objectSchema<SpatialResolution>(
   {
@@ -133,12 +198,22 @@ const spatialResolution = objectSchema<SpatialResolution>(
 );
 
 const distribution = objectSchema<Distribution>(
-  { protocol: code('PROTOKOL_DISTRIBUSI'), url, name: text(), description: text() },
+  {
+    protocol: code('PROTOKOL_DISTRIBUSI'),
+    url,
+    name: text(),
+    description: text(),
+    function: enumOf([
+      'download', 'information', 'offlineAccess', 'order', 'search', 'completeMetadata', 'browseGraphic', 'upload',
+      'emailService', 'browsing', 'fileAccess',
+    ]),
+    applicationProfile: text(),
+  },
   { protocol: true, url: true },
 );
 
 const constraints = objectSchema<Constraints>(
-  { classification: code('KLASIFIKASI_KEAMANAN'), useLimitation: text(), license: text() },
+  { classification: code('KLASIFIKASI_KEAMANAN'), useLimitation: text(), license: text(), legal },
   {},
 );
 
@@ -160,6 +235,14 @@ export const METADATA_SCHEMA: JsonSchema = {
       title: { type: 'string', minLength: 1, maxLength: LIMITS.title, pattern: SCHEMA_PATTERNS.nonBlank },
       abstract: text(LIMITS.longText),
       purpose: text(LIMITS.longText),
+      translations: objectSchema<NonNullable<MetadataDoc['translations']>>(
+        { title: translations, abstract: translations, purpose: translations },
+        {},
+      ),
+      alternateTitles: arrayOf(nonEmptyText(LIMITS.title)),
+      edition: text(LIMITS.code),
+      resourceIdentifiers: arrayOf(resourceIdentifier),
+      parentIdentifier: text(),
       language: code('BAHASA'),
       hierarchyLevel: code('LEVEL_HIERARKI'),
       // not a reference list: INSPIRE names six types, harvested records carry others
@@ -168,22 +251,35 @@ export const METADATA_SCHEMA: JsonSchema = {
         pattern: SCHEMA_PATTERNS.nonBlank,
         description: 'Jenis layanan (srv:serviceType), mis. discovery, view, download, transformation, invoke, other',
       },
+      serviceTypeVersions: arrayOf(nonEmptyText(LIMITS.code)),
+      couplingType: enumOf(['loose', 'mixed', 'tight']),
+      operations: arrayOf(serviceOperation),
+      operatesOn: arrayOf(operatesOn),
       topicCategories: arrayOf(code('TOPIK_KATEGORI'), { uniqueItems: true }),
       keywords: arrayOf(keyword),
       contacts: arrayOf(contact),
+      metadataContacts: arrayOf(contact),
+      distributors: arrayOf(contact),
       dates,
       progressStatus: code('STATUS_PROGRES'),
       spatialRepresentationType: code('REPRESENTASI_SPASIAL'),
       referenceSystem: { type: 'string', pattern: SCHEMA_PATTERNS.epsg },
+      additionalReferenceSystems: arrayOf(resourceIdentifier),
       spatialResolution,
+      additionalResolutions: arrayOf(spatialResolution),
       extent,
       maintenanceFrequency: code('FREKUENSI_PEMBARUAN'),
       distributions: arrayOf(distribution),
       formats: arrayOf(nonEmptyText()),
+      formatVersions: arrayOf(formatVersion),
       constraints,
       dataQuality: arrayOf(dataQualityEntry),
+      conformity: arrayOf(conformityReport),
       lineage: text(LIMITS.longText),
+      processSteps: arrayOf(nonEmptyText(LIMITS.longText)),
+      associatedResources: arrayOf(associatedResource),
       thumbnailUrl: url,
+      additionalOverviews: arrayOf(graphicOverview),
       resourceType: nonEmptyText(),
       spatialCoverage: arrayOf(nonEmptyText()),
       relations: arrayOf(nonEmptyText()),

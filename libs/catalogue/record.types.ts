@@ -49,6 +49,11 @@ export interface Contact {
   address?: string;
   /** a web address of the contact (CI_Contact/onlineResource linkage) */
   onlineResource?: string;
+  /**
+   * where the resource names this party (issue 19 §4): `citation` = the citation's
+   * citedResponsibleParty, absent = identificationInfo's pointOfContact
+   */
+  placement?: 'citation';
 }
 
 /** ISO dates as `YYYY-MM-DD` or a full ISO 8601 date-time. */
@@ -77,6 +82,10 @@ export interface Distribution {
   url: string;
   name?: string;
   description?: string;
+  /** CI_OnLineFunctionCode: download, information, offlineAccess, order, search, … */
+  function?: string;
+  /** applicationProfile */
+  applicationProfile?: string;
 }
 
 export interface Constraints {
@@ -84,6 +93,100 @@ export interface Constraints {
   classification?: string;
   useLimitation?: string;
   license?: string;
+  /** MD_LegalConstraints' codes and other constraints (issue 19 §4) */
+  legal?: LegalConstraints;
+}
+
+/** Legal constraints beyond the licence text (issue 19 §4): MD_LegalConstraints as ISO writes them. */
+export interface LegalConstraints {
+  /** MD_RestrictionCode values of accessConstraints (e.g. otherRestrictions, copyright, license) */
+  accessConstraints?: string[];
+  /** MD_RestrictionCode values of useConstraints */
+  useConstraints?: string[];
+  /** otherConstraints, each with its URI when written as gmx:Anchor (e.g. INSPIRE's "no limitations" codes) */
+  otherConstraints?: AnchoredText[];
+}
+
+/** A text with the URI that names it (gmx:Anchor / gcx:Anchor xlink:href). */
+export interface AnchoredText {
+  text: string;
+  uri?: string;
+}
+
+/** A resource identifier (MD_Identifier / RS_Identifier): the code and the namespace it is unique in. */
+export interface ResourceIdentifier {
+  code: string;
+  codeSpace?: string;
+}
+
+/** Translations of a free text (PT_FreeText, issue 19 §4), by ISO 639-2/T language code. */
+export interface TextTranslations {
+  ind?: string;
+  eng?: string;
+}
+
+/** DQ_DomainConsistency / DQ_ConformanceResult: a conformity report against a specification (INSPIRE). */
+export interface ConformityReport {
+  /** the specification's citation title, e.g. "COMMISSION REGULATION (EU) No 1089/2010 …" */
+  specification: string;
+  /** the specification's URI when its title is a gmx:Anchor */
+  specificationAnchor?: string;
+  /** the specification's date (YYYY-MM-DD) */
+  specificationDate?: string;
+  /** CI_DateTypeCode of that date: publication (default), creation or revision */
+  specificationDateType?: string;
+  explanation?: string;
+  /** true conformant, false not conformant, absent not evaluated (gco:Boolean nilled) */
+  pass?: boolean;
+}
+
+/** A vertical extent (EX_VerticalExtent). */
+export interface VerticalExtent {
+  minimum?: number;
+  maximum?: number;
+  /** the vertical CRS as written (an EPSG URN or a name) */
+  crs?: string;
+}
+
+/** A distribution format with its version (MD_Format name + version). */
+export interface FormatVersion {
+  format: string;
+  version: string;
+}
+
+/** An associated resource (MD_AssociatedResource / aggregationInfo): another record or resource. */
+export interface AssociatedResource {
+  /** DS_AssociationTypeCode: crossReference, largerWorkCitation, partOfSeamlessDatabase, series, isComposedOf, … */
+  associationType: string;
+  /** the related resource's identifier (code) */
+  identifier?: string;
+  title?: string;
+}
+
+/** A service operation (SV_OperationMetadata). */
+export interface ServiceOperation {
+  /** operationName, e.g. GetCapabilities */
+  name: string;
+  /** DCPList code, e.g. WebServices */
+  dcp?: string;
+  /** connectPoint linkage */
+  url?: string;
+}
+
+/** A dataset a service operates on (srv:operatesOn). */
+export interface OperatesOn {
+  /** the dataset's identifier (uuidref) */
+  uuidref?: string;
+  /** a link to the dataset's metadata (xlink:href) */
+  href?: string;
+  /** xlink:title */
+  title?: string;
+}
+
+/** A browse graphic beyond `thumbnailUrl` (MD_BrowseGraphic). */
+export interface GraphicOverview {
+  url: string;
+  description?: string;
 }
 
 export interface DataQualityEntry {
@@ -114,6 +217,16 @@ export interface MetadataDoc {
   title?: string;
   abstract?: string;
   purpose?: string;
+  /** translations of title, abstract and purpose (PT_FreeText; issue 19 §4) */
+  translations?: { title?: TextTranslations; abstract?: TextTranslations; purpose?: TextTranslations };
+  /** the citation's alternateTitle(s) */
+  alternateTitles?: string[];
+  /** the citation's edition */
+  edition?: string;
+  /** the citation's identifier(s) (MD_Identifier code + codeSpace) */
+  resourceIdentifiers?: ResourceIdentifier[];
+  /** the metadata's parentIdentifier (gmd:parentIdentifier / mdb:parentMetadata) */
+  parentIdentifier?: string;
   /** BAHASA (ISO 639-2/T: ind, eng, …) */
   language?: string;
   /** LEVEL_HIERARKI (MD_ScopeCode: dataset, series, service, …) */
@@ -124,10 +237,25 @@ export interface MetadataDoc {
    * "OGC:WMS" or "THREDDS OPeNDAP", as harvested records carry them
    */
   serviceType?: string;
+  /** srv:serviceTypeVersion(s) */
+  serviceTypeVersions?: string[];
+  /** srv:couplingType (SV_CouplingType: loose, mixed, tight) */
+  couplingType?: string;
+  /** srv:containsOperations */
+  operations?: ServiceOperation[];
+  /** srv:operatesOn: the datasets a service serves */
+  operatesOn?: OperatesOn[];
   /** TOPIK_KATEGORI (MD_TopicCategoryCode) */
   topicCategories?: string[];
   keywords?: Keyword[];
   contacts?: Contact[];
+  /**
+   * the metadata's own contact(s) (gmd:contact / mdb:contact), when the document names one apart
+   * from the resource's contacts; absent = the first resource contact stands for it
+   */
+  metadataContacts?: Contact[];
+  /** distributorContact(s) of the distribution */
+  distributors?: Contact[];
   dates?: RecordDates;
   /** STATUS_PROGRES (MD_ProgressCode) — the ISO progress code, never the workflow status */
   progressStatus?: string;
@@ -135,17 +263,35 @@ export interface MetadataDoc {
   spatialRepresentationType?: string;
   /** EPSG code, e.g. "EPSG:4326" */
   referenceSystem?: string;
+  /** the second and later reference systems, as written (code + codeSpace) */
+  additionalReferenceSystems?: ResourceIdentifier[];
   spatialResolution?: SpatialResolution;
-  extent?: { bbox?: BoundingBox; temporal?: TemporalExtent };
+  /** the second and later spatial resolutions */
+  additionalResolutions?: SpatialResolution[];
+  /**
+   * `bbox` is the first geographic box (the footprint's first part); `additionalBboxes` the others
+   * (issue 19 §4: several extents); `vertical` the first vertical extent
+   */
+  extent?: { bbox?: BoundingBox; additionalBboxes?: BoundingBox[]; vertical?: VerticalExtent; temporal?: TemporalExtent };
   /** FREKUENSI_PEMBARUAN (MD_MaintenanceFrequencyCode) */
   maintenanceFrequency?: string;
   distributions?: Distribution[];
   /** distribution format names (ISO MD_Format name; dc:format), e.g. "GeoTIFF", "image/png" */
   formats?: string[];
+  /** versions of the formats named in `formats` (MD_Format version) */
+  formatVersions?: FormatVersion[];
   constraints?: Constraints;
   dataQuality?: DataQualityEntry[];
+  /** conformity reports (DQ_DomainConsistency with a DQ_ConformanceResult) */
+  conformity?: ConformityReport[];
   lineage?: string;
+  /** LI_ProcessStep descriptions of the lineage */
+  processSteps?: string[];
+  /** associated resources (aggregationInfo / associatedResource) */
+  associatedResources?: AssociatedResource[];
   thumbnailUrl?: string;
+  /** browse graphics after the first (the first is `thumbnailUrl`) */
+  additionalOverviews?: GraphicOverview[];
   /** DCMI type URI kept from an imported Dublin Core record (dc:type); when absent it is derived from hierarchyLevel */
   resourceType?: string;
   /** place names or codes (dct:spatial; ISO EX_GeographicDescription) */

@@ -96,6 +96,11 @@ describe('METADATA_SCHEMA', () => {
       spatialRepresentationType: true, referenceSystem: true, spatialResolution: true, extent: true,
       maintenanceFrequency: true, distributions: true, formats: true, constraints: true, dataQuality: true, lineage: true,
       thumbnailUrl: true, resourceType: true, spatialCoverage: true, relations: true, sources: true,
+      // issue 19 §4: what an SDI producer must be able to write
+      translations: true, alternateTitles: true, edition: true, resourceIdentifiers: true, parentIdentifier: true,
+      serviceTypeVersions: true, couplingType: true, operations: true, operatesOn: true, metadataContacts: true,
+      distributors: true, additionalReferenceSystems: true, additionalResolutions: true, formatVersions: true,
+      conformity: true, processSteps: true, associatedResources: true, additionalOverviews: true,
     };
     const props = Object.keys(METADATA_SCHEMA.properties as object);
     expect(new Set(props)).toEqual(new Set(Object.keys(docKeys)));
