@@ -82,15 +82,12 @@ export function crosswalk(sefs: CrosswalkSefs, xml: string, from: IsoSchema, to:
   xml = xml.replace(/^\uFEFF/, '');
   try {
     if (is19115p3(to)) {
-      let mdb2018: string;
       if (is19115p3(from)) {
         // 2016 ↔ 2018: through 19139 would lose what 19139 cannot hold; the stylesheet pair is
         // not needed when the document is already 19115-3: only 2016 → 2018 or back
-        if (from === 'iso19115-3-2018' && to === 'iso19115-3-2016') return mdb2018ToMdb2016(xml);
-        mdb2018 = mdb2016ToMdb2018(xml);
-        return mdb2018;
+        return to === 'iso19115-3-2016' ? mdbNamespaceSet(xml, 2016) : mdbNamespaceSet(xml, 2018);
       }
-      mdb2018 = run(sefs, CROSSWALK_STYLESHEETS.toIso19115p3, xml);
+      const mdb2018 = run(sefs, CROSSWALK_STYLESHEETS.toIso19115p3, xml);
       return to === 'iso19115-3-2016' ? mdb2018ToMdb2016(mdb2018) : mdb2018;
     }
     if (is19115p3(from)) return run(sefs, CROSSWALK_STYLESHEETS.toIso19139, xml, { 'root': to === 'iso19115-2' ? 'gmi' : 'auto' });
@@ -103,11 +100,26 @@ export function crosswalk(sefs: CrosswalkSefs, xml: string, from: IsoSchema, to:
   }
 }
 
-/** 19115-3 2016 → 2018: every 1.0 module that has a 2.0 version is renamed, wherever it is declared. */
+/**
+ * A stored 19115-3 document in the other namespace set (2016 ↔ 2018). The eight modules that have
+ * a 2.0 version are the only difference between the sets as far as the content we serve goes, so
+ * every namespace URI of theirs is moved, wherever the document declares it (a stored document
+ * need not declare everything on its root, unlike our renders: mdb2016.ts), and so are the same
+ * modules' namespaces and schema files in an xsi:schemaLocation, so that it names the set the
+ * document is in. Everything else, comments and layout included, stays as written.
+ */
 const V2_MODULES = ['mdb', 'cit', 'mac', 'mds', 'mdt', 'mrc', 'mrl', 'msr'];
-export function mdb2016ToMdb2018(xml: string): string {
-  const pattern = new RegExp(`(http://standards\\.iso\\.org/iso/19115/-3/(?:${V2_MODULES.join('|')}))/1\\.0(?=["'])`, 'g');
-  return xml.replace(pattern, '$1/2.0');
+const MODULE_URI = `(http://standards\\.iso\\.org/iso/19115/-3/(?:${V2_MODULES.join('|')}))/`;
+export function mdbNamespaceSet(xml: string, to: 2016 | 2018): string {
+  const [was, now] = to === 2018 ? ['1\\.0', '2.0'] : ['2\\.0', '1.0'];
+  // a namespace URI is a whole attribute value: it ends at the quote
+  const declared = new RegExp(`${MODULE_URI}${was}(?=["'])`, 'g');
+  // in a schemaLocation it is one of the blank-separated tokens, or the folder of a schema file
+  // (ISO's own schema host or another: schemas.isotc211.org serves the same folders)
+  const located = new RegExp(`(https?://[^\\s"']*?/19115/-3/(?:${V2_MODULES.join('|')}))/${was}(?=[\\s"'/])`, 'g');
+  return xml
+    .replace(declared, `$1/${now}`)
+    .replace(/(\sxsi:schemaLocation\s*=\s*)("[^"]*"|'[^']*')/g, (_m, pre: string, value: string) => pre + value.replace(located, `$1/${now}`));
 }
 
 /** Detects the schema of a stored ISO document from its root element. */

@@ -17,10 +17,9 @@ interface Step { to: DocumentSchema; via?: DocumentSchema }
 export const CROSSWALK_STEPS: Readonly<Record<DocumentSchema, readonly Step[]>> = {
   iso19139: [{ to: 'iso19115-3-2018' }, { to: 'iso19115-3-2016', via: 'iso19115-3-2018' }],
   'iso19115-2': [{ to: 'iso19115-3-2018' }, { to: 'iso19115-3-2016', via: 'iso19115-3-2018' }],
-  // the other 19115-3 namespace set stays derived from JSON: mdb2018ToMdb2016 reads the
-  // renderer's own layout (every namespace on the root), not any stored document
-  'iso19115-3-2018': [{ to: 'iso19139' }],
-  'iso19115-3-2016': [{ to: 'iso19139' }],
+  // the other 19115-3 namespace set is the document with its module namespaces moved (crosswalk.ts mdbNamespaceSet)
+  'iso19115-3-2018': [{ to: 'iso19139' }, { to: 'iso19115-3-2016' }],
+  'iso19115-3-2016': [{ to: 'iso19139' }, { to: 'iso19115-3-2018' }],
 };
 
 export type CrosswalkWarn = (fields: { recordId: string; from: DocumentSchema; to: DocumentSchema; err: string }, msg: string) => void;

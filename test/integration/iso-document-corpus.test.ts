@@ -221,6 +221,21 @@ describe('issue 19: the ISO corpus through both import paths, served back in its
     report('REST export, own schema', items);
   }, 600_000);
 
+  it('a 19115-3 record exported in the other 19115-3 namespace set is its document with the module namespaces moved', async () => {
+    const i3 = FILES.filter((f) => is19115p3(byFile.get(f)!.schema));
+    const items = await mapBounded(i3, IN_FLIGHT, async (file) => {
+      const s = byFile.get(file)!;
+      const other = s.schema === 'iso19115-3-2018' ? 'mdb2016' : 'mdb2018';
+      const res = await w.b.produsen.agent.get(`/api/metadata/${encodeURIComponent(uploaded.get(file)!)}/export/xml?format=${other}`).buffer(true);
+      expect({ file, status: res.status }).toEqual({ file, status: 200 });
+      const ns = parseXmlSafely(text(res)).documentElement!.namespaceURI;
+      expect({ file, ns }).toEqual({ file, ns: `http://standards.iso.org/iso/19115/-3/mdb/${other === 'mdb2016' ? '1.0' : '2.0'}` });
+      return { file, c: compareLeafValues(leafValues(readFileSync(file, 'utf8')), leafValues(text(res))) };
+    });
+    expect(items.length).toBeGreaterThan(0);
+    for (const { file, c } of items) expect({ file, lost: c.lost }).toEqual({ file, lost: [] });
+  }, 600_000);
+
   it('a stored document comes back unchanged, byte for byte after its XML declaration', async () => {
     const file = FILES.find((f) => f.includes('geonorge-api__specific-usage'))!;
     const s = byFile.get(file)!;

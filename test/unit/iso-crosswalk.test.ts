@@ -167,6 +167,32 @@ describe('structure', () => {
     expect(crosswalk(sefs, d2016, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(src.xml);
   });
 
+  it('a stored 19115-3 document in the other namespace set: module namespaces moved wherever declared, schemaLocation too, the rest as written', () => {
+    // a stored document need not declare its namespaces on the root only (our renders do): one
+    // declared on a descendant, a comment before the root, and a schemaLocation naming 2.0 schemas
+    const y2018 = '<!-- from a producer -->\n<mdb:MD_Metadata xmlns:mdb="http://standards.iso.org/iso/19115/-3/mdb/2.0"'
+      + ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"'
+      + ' xsi:schemaLocation="http://standards.iso.org/iso/19115/-3/mdb/2.0 http://standards.iso.org/iso/19115/-3/mdb/2.0/mdb.xsd">'
+      + '<mdb:metadataIdentifier><mcc:MD_Identifier xmlns:mcc="http://standards.iso.org/iso/19115/-3/mcc/1.0"><mcc:code>'
+      + '<gco:CharacterString xmlns:gco="http://standards.iso.org/iso/19115/-3/gco/1.0">x</gco:CharacterString></mcc:code></mcc:MD_Identifier></mdb:metadataIdentifier>'
+      + "<mdb:contact><cit:CI_Responsibility xmlns:cit='http://standards.iso.org/iso/19115/-3/cit/2.0'/></mdb:contact></mdb:MD_Metadata>";
+    const y2016 = crosswalk(sefs, y2018, 'iso19115-3-2018', 'iso19115-3-2016');
+    expect(y2016).toBe(y2018.replace(/\/(mdb|cit)\/2\.0/g, '/$1/1.0'));
+    expect(isoSchemaOf(y2016)).toBe('iso19115-3-2016');
+    // mcc and gco have one version in both sets
+    expect(y2016).toContain('mcc/1.0');
+    expect(crosswalk(sefs, y2016, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(y2018);
+    // a corpus record: the 2016 form validates against the 2016 schemas exactly when the document does against 2018's
+    const src = i3.find((x) => x.file.includes('metawal.iso19115-3.dataset')) as Doc;
+    const there = crosswalk(sefs, src.xml, 'iso19115-3-2018', 'iso19115-3-2016');
+    expect(isoSchemaOf(there)).toBe('iso19115-3-2016');
+    expect(there).not.toMatch(/19115\/-3\/(?:mdb|cit|mac|mds|mdt|mrc|mrl|msr)\/2\.0/);
+    expect(crosswalk(sefs, there, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(src.xml);
+    const [in2018] = validateXsdMany([src.xml], 'mdb2018');
+    const [in2016] = validateXsdMany([there], 'mdb2016');
+    expect(in2016!.valid).toBe(in2018!.valid);
+  });
+
   it('same schema: the document unchanged; not XML or with a DOCTYPE: a CrosswalkError', () => {
     const d = i139[0] as Doc;
     expect(crosswalk(sefs, d.xml, 'iso19139', 'iso19139')).toBe(d.xml);
