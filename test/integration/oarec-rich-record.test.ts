@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { runCliInProcess } from '../helpers/cli-runner';
-import { seedWorld, type World } from '../helpers/fixtures';
+import { completeDoc, seedRecord, seedWorld, type World } from '../helpers/fixtures';
 import { schemaErrors } from '../helpers/oarec-support';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { ISO_CORPUS_DIR } from '../helpers/test-data';
@@ -163,6 +163,26 @@ describe('OARec: the rich record (issue 19 point 7) and publicationDate (issue 2
     expect(related.match(/<td>Data yang dilayani<\/td>/g)).toHaveLength(11);
     const dists = html.slice(html.indexOf('id="h-distribusi"'), html.indexOf('id="h-terkait"'));
     expect(dists).not.toContain('173e4f86-a4c0-4ee1-aee1-6b0b2e477f97');
+  });
+
+  it('a record without a stored document (written before migration 060, or from JSON) shows the same rich sections from the render of its JSON', async () => {
+    const rec = await seedRecord(t.db, {
+      owner: w.a.produsen.user, status: 'PUBLISHED',
+      doc: completeDoc({
+        title: 'Tutupan Lahan Kabupaten Sleman', purpose: 'Perencanaan tata ruang kabupaten.', lineage: 'Digitasi citra SPOT 6 tahun 2023.',
+        constraints: { useLimitation: 'Hanya untuk perencanaan.', license: 'CC-BY 4.0' },
+      }),
+    });
+    const none = await t.db.query('SELECT 1 FROM record_documents WHERE record_id = $1', [rec.id]);
+    expect(none.rowCount).toBe(0);
+    const { properties } = await item(rec.fileIdentifier ?? rec.id);
+    expect(properties['iso:purpose']).toBe('Perencanaan tata ruang kabupaten.');
+    expect(properties['iso:lineage']).toMatchObject({ statement: 'Digitasi citra SPOT 6 tahun 2023.' });
+    const html = await page(rec.fileIdentifier ?? rec.id);
+    expect(html).toContain('id="h-tujuan"');
+    expect(html).toContain('Perencanaan tata ruang kabupaten.');
+    expect(html).toContain('id="h-silsilah"');
+    expect(html).toContain('CC-BY 4.0');
   });
 
   it('lang other than id or en is a 400; lang does not change the JSON', async () => {
