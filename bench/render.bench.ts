@@ -1,7 +1,11 @@
 /**
- * Render benchmark (`npm run bench:render -- --n 2000 --threads 2 --single 300 --cold`):
+ * Render benchmark (`npm run bench:render -- --n 2000 --threads 2 --single 300 --cold [--documents]`):
  * renders every form of N generated records, first on one thread (`--single` records, 0 to
  * skip), then through the worker pool on all cores, and prints records/s and forms/s.
+ * `--documents`: the records are the 177 ISO corpus files (test/data/iso-corpus) imported and
+ * rendered with their stored documents (issue 19: own-schema forms from the document, the other
+ * schema through the crosswalk stylesheets), repeated to N — what an imported or harvested
+ * catalogue costs, against the JSON-only records of the default run.
  * `--cold` also measures start-up with an empty stylesheet cache (compiles every stylesheet).
  * Targets: issue 3 ≥ 400 records/s, issue 11 ≥ 250 records/s (all forms) on 2 cores, i.e. ≤ ~8 ms
  * of CPU per record.
@@ -11,8 +15,12 @@
  */
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { MetadataRecord } from '../libs/catalogue/record.types';
+import { importMetadataXml } from '../libs/import';
 import { RENDER_FORMATS, createRenderer } from '../libs/render';
+import type { RenderInput } from '../libs/render/document-forms';
+import { ISO_CORPUS_DIR } from '../test/helpers/test-data';
 import { createRenderPool } from '../libs/render/render-pool';
 import { generateRecord } from '../test/helpers/sample-records';
 
@@ -40,9 +48,29 @@ function line(label: string, records: number, wallMs: number, cpuMicros: number)
   );
 }
 
+const CORPUS_FILES = (): string[] => readdirSync(ISO_CORPUS_DIR, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.xml')).sort().map((f) => path.join(ISO_CORPUS_DIR, f));
+
+/** The corpus files as the catalogue holds them after an import: the JSON and the document, repeated to n. */
+function corpusRecords(n: number): RenderInput[] {
+  const now = new Date().toISOString();
+  const one = CORPUS_FILES().flatMap((file, i): RenderInput[] => {
+    const r = importMetadataXml(readFileSync(file, 'utf8'));
+    if (!r.document) return [];
+    const id = `korpus-${i}`;
+    const record: MetadataRecord = {
+      ...r.doc, fileIdentifier: r.doc.fileIdentifier ?? id, id, status: 'PUBLISHED', organisationId: 'org', ownerId: 'u',
+      reviewerId: null, version: 1, createdAt: now, updatedAt: now, publishedAt: now,
+    };
+    return [{ ...record, isoDocument: { xml: r.document.xml, schema: r.document.schema } }];
+  });
+  return Array.from({ length: n }, (_, i) => one[i % one.length] as RenderInput);
+}
+
 async function main(): Promise<void> {
   console.log(`beban mesin (1/5/15 menit): ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
-  const records = Array.from({ length: N }, (_, i) => generateRecord(i));
+  const records: RenderInput[] = flag('documents') ? corpusRecords(N) : Array.from({ length: N }, (_, i) => generateRecord(i));
+  if (flag('documents')) console.log(`rekaman: ${N} dari ${CORPUS_FILES().length} berkas korpus ISO, dengan dokumen tersimpannya`);
 
   if (flag('cold')) {
     // start-up with an empty cache: every stylesheet is compiled (what a fresh clone pays once)
