@@ -93,11 +93,28 @@ async function main(): Promise<void> {
       console.log(`CPU proses CLI: ${r.cpuSeconds.toFixed(1)} s (${(n / r.cpuSeconds).toFixed(0)} rekaman per detik CPU, tanpa CPU PostgreSQL); ` +
         `beban mesin sesudahnya: ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
     }
+    await printStorage(t.db, n);
     if (r.code !== 0 || n !== N) process.exitCode = 1;
   } finally {
     await t.drop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Storage per record after the import (issue 19: "report storage per record"): each table the import
+ * writes, heap + TOAST + indexes (pg_total_relation_size), after VACUUM so that dead rows of the
+ * import's own updates do not count. The renders are written later by the worker (not here).
+ */
+async function printStorage(db: Awaited<ReturnType<typeof createTestDatabase>>['db'], n: number): Promise<void> {
+  if (n === 0) return;
+  await db.query('VACUUM (ANALYZE) records, record_documents');
+  const r = await db.query<{ t: string; bytes: string }>(
+    `SELECT t, pg_total_relation_size(t::regclass)::text AS bytes FROM unnest(ARRAY['records', 'record_documents', 'record_history', 'oai_items']) AS t`,
+  );
+  const parts = r.rows.map((x) => `${x.t} ${(Number(x.bytes) / n / 1024).toFixed(1)} KiB`);
+  const total = r.rows.reduce((sum, x) => sum + Number(x.bytes), 0);
+  console.log(`penyimpanan per rekaman: ${parts.join(', ')}; jumlah ${(total / n / 1024).toFixed(1)} KiB`);
 }
 
 main().catch((err) => {
