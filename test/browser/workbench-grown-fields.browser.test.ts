@@ -87,6 +87,17 @@ describe('workbench: the fields of the grown record model (issue 19 §4)', () =>
     await page.getByTestId('field-conformity-0-explanation').fill('Diuji terhadap skema aplikasi.');
     await pass.selectOption('true');
 
+    // an associated resource needs no title (only the main title is the editor's to require);
+    // an online resource says what it is for
+    await page.getByTestId('field-associatedResources-add').click();
+    await page.getByTestId('field-associatedResources-0-associationType').selectOption('largerWorkCitation');
+    await page.getByTestId('field-associatedResources-0-identifier').fill('seri-batas-wilayah');
+    await page.getByTestId('field-distributions-add').click();
+    await page.getByTestId('field-distributions-0-protocol').selectOption('OGC:WMS');
+    await page.getByTestId('field-distributions-0-url').fill('https://peta.example.go.id/wms');
+    await page.getByTestId('field-distributions-0-function').selectOption('information');
+    await page.getByTestId('field-distributions-0-applicationProfile').fill('batas_desa');
+
     await expectAccessible(page, 'editor with the grown fields');
     await page.getByTestId('save').click();
     await page.getByTestId('flash').getByText('Tersimpan').waitFor();
@@ -123,6 +134,8 @@ describe('workbench: the fields of the grown record model (issue 19 §4)', () =>
     expect(doc.contacts?.[0]).toMatchObject({ role: 'pointOfContact', placement: 'citation' });
     expect(doc.extent?.vertical).toEqual({ minimum: 10, maximum: 120 });
     expect(doc.constraints?.legal).toEqual({ accessConstraints: ['otherRestrictions'], otherConstraints: [{ text: 'Tanpa batasan akses publik', uri: NO_LIMITS }] });
+    expect(doc.associatedResources).toEqual([{ associationType: 'largerWorkCitation', identifier: 'seri-batas-wilayah' }]);
+    expect(doc.distributions).toEqual([{ protocol: 'OGC:WMS', url: 'https://peta.example.go.id/wms', function: 'information', applicationProfile: 'batas_desa' }]);
     expect(doc.conformity).toEqual([{ specification: SPEC, specificationAnchor: SPEC_URI, specificationDate: '2010-12-08', explanation: 'Diuji terhadap skema aplikasi.', pass: true }]);
     expect(watch.pageErrors).toEqual([]);
     expect(watch.externalRequests).toEqual([]);

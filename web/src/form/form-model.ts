@@ -99,7 +99,8 @@ function rulesOf(s: JsonSchema, required: boolean): FieldRules {
 /** the one top-level field a record written in the editor must have */
 const EDITOR_REQUIRED = 'title';
 
-function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string): FieldSpec[] {
+/** `item`: the parts of a list item, where `title` is the item's own (an associated resource's), never required by the editor */
+function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string, item = false): FieldSpec[] {
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const out: FieldSpec[] = [];
@@ -108,7 +109,7 @@ function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string): 
     const name = prefix ? `${prefix}.${key}` : key;
     // the editor's record needs a title (the server says so too: records.service), though the
     // schema does not require one: an imported document without a title keeps none (issue 19)
-    const rules = rulesOf(s, required.has(key) || (!prefix && key === EDITOR_REQUIRED));
+    const rules = rulesOf(s, required.has(key) || (!prefix && !item && key === EDITOR_REQUIRED));
     // the innermost optional object a required part belongs to
     if (rules.required && optionalParent) rules.requiredWithin = optionalParent;
     if (s.type === 'object') {
@@ -117,7 +118,7 @@ function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string): 
       const items = (s.items ?? {}) as JsonSchema;
       if (items.type === 'object') {
         const hidden = HIDDEN_ITEM_PARTS[name] ?? [];
-        out.push({ name, kind: 'objects', rules, itemFields: fieldsOf(items, '').filter((f) => !hidden.includes(f.name)) });
+        out.push({ name, kind: 'objects', rules, itemFields: fieldsOf(items, '', undefined, true).filter((f) => !hidden.includes(f.name)) });
       } else {
         const refList = refListOf(items);
         const options = enumOf(items);

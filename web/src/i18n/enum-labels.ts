@@ -34,10 +34,12 @@ export function enumLabel(code: string, lang: Lang): string {
 
 /**
  * The label of a select's empty choice where leaving it empty means something: a conformity
- * result left empty is "not evaluated", a contact without a placement is a point of contact.
+ * result left empty is "not evaluated", a specification date without a type is its publication,
+ * a contact without a placement is a point of contact.
  */
 const EMPTY: Record<string, [id: string, en: string]> = {
   'conformity.pass': ['Belum dievaluasi', 'Not evaluated'],
+  'conformity.specificationDateType': ['Publikasi (bawaan)', 'Publication (default)'],
   'contacts.placement': ['Titik kontak (pointOfContact)', 'Point of contact (pointOfContact)'],
 };
 
