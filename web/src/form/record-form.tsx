@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, type ReactNode, type Ref } from 'react';
+import { Fragment, useEffect, useImperativeHandle, type ReactNode, type Ref } from 'react';
 import { FormProvider, useForm, useWatch, type FieldValues } from 'react-hook-form';
 import { Alert, Button, Fieldset, Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { checkSubmissionCompleteness } from '../../../libs/catalogue/completeness';
@@ -117,7 +117,7 @@ export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLab
                     {fieldExtra?.(f.name)}
                   </div>
                 );
-                if (!run.group) return run.fields.map(cell);
+                if (!run.group) return <Fragment key={run.fields[0]!.name}>{run.fields.map(cell)}</Fragment>;
                 const help = fieldHelp(run.group, lang);
                 const helpId = `group-${run.group.replace(/\./g, '-')}-help`;
                 return (
