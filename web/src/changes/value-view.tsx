@@ -3,6 +3,7 @@ import type { FieldSpec } from '../form/form-model';
 import type { RefLists } from '../form/form-fields';
 import { fieldLabel } from '../form/field-labels';
 import { codeLabel } from '../i18n/code-labels';
+import { enumLabel } from '../i18n/enum-labels';
 import { useI18n } from '../i18n/i18n';
 import { BboxMap } from '../map/bbox-map';
 import type { Bbox } from '../map/bbox-bounds';
@@ -30,6 +31,7 @@ export function ValueView({ spec, value, refLists }: { spec?: FieldSpec; value: 
     );
   }
   const code = (c: unknown): string => {
+    if (spec?.options?.includes(String(c))) return enumLabel(String(c), lang);
     const item = spec?.refList ? refLists[spec.refList]?.find((o) => o.kode === c) : undefined;
     return item ? `${codeLabel(spec!.refList!, item, lang)} (${item.kode})` : String(c);
   };
@@ -39,7 +41,7 @@ export function ValueView({ spec, value, refLists }: { spec?: FieldSpec; value: 
         {value.map((item, i) => (
           <List.Item key={i}>
             {(spec.itemFields ?? []).filter((f) => !blankIn(item, f.name)).map((f) => (
-              <div key={f.name}><Text span size="sm" fw={600}>{fieldLabel(f.name, lang)}:</Text> <ItemValue spec={f} value={valueIn(item, f.name)} refLists={refLists} /></div>
+              <div key={f.name}><Text span size="sm" fw={600}>{fieldLabel(`${spec.name}.${f.name}`, lang)}:</Text> <ItemValue spec={f} value={valueIn(item, f.name)} refLists={refLists} /></div>
             ))}
           </List.Item>
         ))}
@@ -48,14 +50,16 @@ export function ValueView({ spec, value, refLists }: { spec?: FieldSpec; value: 
   }
   if (Array.isArray(value)) return <List size="sm">{value.map((v, i) => <List.Item key={i}>{spec ? code(v) : plain(v)}</List.Item>)}</List>;
   if (spec?.kind === 'boolean') return <Text size="sm">{value === true ? t('field.yes') : value === false ? t('field.no') : String(value)}</Text>;
-  if (spec?.refList) return <Text size="sm">{code(value)}</Text>;
+  if (spec?.refList || spec?.options) return <Text size="sm">{code(value)}</Text>;
   return <Text size="sm" className="change-text">{plain(value)}</Text>;
 }
 
 /** A part of a list item: lists inline, codes by label. */
 function ItemValue({ spec, value, refLists }: { spec: FieldSpec; value: unknown; refLists: RefLists }) {
-  const { lang } = useI18n();
+  const { t, lang } = useI18n();
   const one = (v: unknown): string => {
+    if (spec.options?.includes(String(v))) return enumLabel(String(v), lang);
+    if (spec.kind === 'boolean' && typeof v === 'boolean') return t(v ? 'field.yes' : 'field.no');
     const item = spec.refList ? refLists[spec.refList]?.find((o) => o.kode === v) : undefined;
     return item ? codeLabel(spec.refList!, item, lang) : plain(v);
   };

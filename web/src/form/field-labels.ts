@@ -1,4 +1,5 @@
 import type { Lang } from '../i18n/i18n';
+import { GROWN_LABELS } from './field-labels-grown';
 
 /** Field labels per language, by generated field name (array items use the item's own name). */
 const LABELS: Record<string, [id: string, en: string]> = {
@@ -26,9 +27,14 @@ const LABELS: Record<string, [id: string, en: string]> = {
   result: ['Hasil', 'Result'], pass: ['Lulus', 'Pass'], lineage: ['Silsilah (lineage)', 'Lineage'], thumbnailUrl: ['URL gambar pratinjau', 'Thumbnail URL'],
   resourceType: ['Jenis sumber daya (DCMI)', 'Resource type (DCMI)'], spatialCoverage: ['Cakupan tempat', 'Place names'],
   relations: ['Sumber daya terkait', 'Related resources'], sources: ['Sumber', 'Sources'],
+  ...GROWN_LABELS,
 };
 
+/**
+ * The label of a field by its dotted name. A part of a list item is named `list.part`
+ * (`conformity.pass`); a name with no label of its own takes its last part's (`pass`).
+ */
 export function fieldLabel(name: string, lang: Lang): string {
-  const l = LABELS[name];
+  const l = LABELS[name] ?? LABELS[name.slice(name.lastIndexOf('.') + 1)];
   return l ? l[lang === 'id' ? 0 : 1] : name;
 }

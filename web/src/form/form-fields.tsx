@@ -1,6 +1,9 @@
 import { Controller, useFieldArray, type Control, type FieldValues } from 'react-hook-form';
-import { Button, Fieldset, Group, MultiSelect, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, MultiSelect, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { checkValue, type FieldSpec } from './form-model';
+import { crossCheck, crossDeps } from './form-checks';
+import { fieldHelp } from './field-help';
+import { emptyChoiceLabel, enumLabel } from '../i18n/enum-labels';
 import { getPath } from './form-values';
 import { fieldLabel } from './field-labels';
 import { useI18n } from '../i18n/i18n';
@@ -18,7 +21,7 @@ interface FieldProps {
   spec: FieldSpec;
   /** full react-hook-form name (array items: `contacts.0.email`) */
   name: string;
-  /** label key (array items: the item field's own name) */
+  /** label key (array items: `list.part`, e.g. `conformity.pass`; see fieldLabel) */
   labelName: string;
   control: Control<FieldValues>;
   refLists: RefLists;
@@ -34,9 +37,11 @@ export function FormField({ spec, name, labelName, control, refLists, readOnly }
   const validate = (v: unknown, all: FieldValues) => {
     // a part of an optional object (a side of the box) is required only once the object is begun
     if (spec.rules.requiredWithin && name === spec.name && !anyGiven(getPath(all, spec.rules.requiredWithin))) return true;
-    const r = checkValue(spec, v);
+    const r = checkValue(spec, v) ?? crossCheck(name, all);
     return r ? t(`rule.${r.key}` as MessageKey, r.params) : true;
   };
+  const help = fieldHelp(labelName, lang);
+  const deps = crossDeps(name);
   if (spec.kind === 'objects') {
     return <ObjectList spec={spec} name={name} labelName={labelName} control={control} refLists={refLists} readOnly={readOnly} />;
   }
@@ -44,22 +49,26 @@ export function FormField({ spec, name, labelName, control, refLists, readOnly }
     <Controller
       name={name}
       control={control}
-      rules={{ validate }}
+      rules={{ validate, ...(deps.length ? { deps } : {}) }}
       render={({ field, fieldState }) => {
-        const common = { label, error: fieldState.error?.message, withAsterisk: !!spec.rules.required, disabled: readOnly, 'data-testid': testId(name) };
-        const opts = (spec.refList ? refLists[spec.refList] ?? [] : []).map((o) => ({ value: o.kode, label: `${codeLabel(spec.refList!, o, lang)} (${o.kode})` }));
+        const description = [help, spec.kind === 'tags' ? t('field.tagsHint') : undefined].filter(Boolean).join(' ') || undefined;
+        const common = { label, description, error: fieldState.error?.message, withAsterisk: !!spec.rules.required, disabled: readOnly, 'data-testid': testId(name) };
+        const opts = spec.options
+          ? spec.options.map((o) => ({ value: o, label: enumLabel(o, lang) }))
+          : (spec.refList ? refLists[spec.refList] ?? [] : []).map((o) => ({ value: o.kode, label: `${codeLabel(spec.refList!, o, lang)} (${o.kode})` }));
+        const empty = emptyChoiceLabel(labelName, lang);
         switch (spec.kind) {
           case 'select':
             return <NativeSelect {...common} value={(field.value as string) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} onBlur={field.onBlur}
-              data={[{ value: '', label: t('field.choose') }, ...opts]} />;
+              data={[{ value: '', label: empty ?? t('field.choose') }, ...opts]} />;
           case 'multiselect':
             return <MultiSelect {...common} value={(field.value as string[]) ?? []} onChange={field.onChange} onBlur={field.onBlur} data={opts} searchable />;
           case 'boolean':
             return <NativeSelect {...common} value={(field.value as string) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)}
-              data={[{ value: '', label: '—' }, { value: 'true', label: t('field.yes') }, { value: 'false', label: t('field.no') }]} />;
+              data={[{ value: '', label: empty ?? '—' }, { value: 'true', label: t('field.yes') }, { value: 'false', label: t('field.no') }]} />;
           case 'textarea':
           case 'tags':
-            return <Textarea {...common} autosize minRows={spec.kind === 'tags' ? 2 : 3} description={spec.kind === 'tags' ? t('field.tagsHint') : undefined}
+            return <Textarea {...common} autosize minRows={spec.kind === 'tags' ? 2 : 3}
               value={(field.value as string) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} onBlur={field.onBlur} />;
           default:
             return <TextInput {...common} value={(field.value as string) ?? ''} onChange={(e) => field.onChange(e.currentTarget.value)} onBlur={field.onBlur}
@@ -71,24 +80,30 @@ export function FormField({ spec, name, labelName, control, refLists, readOnly }
   );
 }
 
+/** the lists of parties whose entries can be filled from the organisation's contact directory */
+const CONTACT_LISTS = new Set(['contacts', 'metadataContacts', 'distributors']);
+
 function ObjectList({ spec, name, labelName, control, refLists, readOnly }: FieldProps) {
   const { t, lang } = useI18n();
   const { fields, append, remove } = useFieldArray({ control, name });
   const empty = Object.fromEntries((spec.itemFields ?? []).map((f) => [f.name, f.kind === 'multiselect' || f.kind === 'objects' ? [] : '']));
+  const help = fieldHelp(labelName, lang);
+  const helpId = `${testId(name)}-help`;
   return (
-    <Fieldset legend={fieldLabel(labelName, lang)} data-testid={testId(name)}>
+    <Fieldset legend={fieldLabel(labelName, lang)} data-testid={testId(name)} aria-describedby={help ? helpId : undefined}>
       <Stack>
+        {help && <Text size="sm" c="#495057" id={helpId}>{help}</Text>}
         {fields.map((item, i) => (
           <Fieldset key={item.id} legend={`${fieldLabel(labelName, lang)} ${i + 1}`} variant="filled">
             <Stack gap="xs">
-              {name === 'contacts' && !readOnly && <ContactPickButton base={`${name}.${i}`} />}
+              {CONTACT_LISTS.has(name) && !readOnly && <ContactPickButton base={`${name}.${i}`} />}
               {(spec.itemFields ?? []).map((f) => (
                 // the keyword groups get the catalogue's thesauri and keyword suggestions (keyword-assist.tsx)
                 name === 'keywords' && f.name === 'thesaurus'
                   ? <ThesaurusField key={f.name} base={`${name}.${i}`} readOnly={readOnly} />
                   : (
                     <div key={f.name}>
-                      <FormField spec={f} name={`${name}.${i}.${f.name}`} labelName={f.name} control={control} refLists={refLists} readOnly={readOnly} />
+                      <FormField spec={f} name={`${name}.${i}.${f.name}`} labelName={`${labelName}.${f.name}`} control={control} refLists={refLists} readOnly={readOnly} />
                       {name === 'keywords' && f.name === 'values' && <KeywordSuggestField base={`${name}.${i}`} readOnly={readOnly} />}
                     </div>
                   )

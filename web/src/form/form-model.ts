@@ -34,6 +34,8 @@ export interface FieldSpec {
   rules: FieldRules;
   /** reference list (GET /api/referensi/{name}) the codes come from */
   refList?: string;
+  /** the codes of an ISO code list the schema names itself (`enum`): no reference list of ours */
+  options?: readonly string[];
   /** item fields of an `objects` field */
   itemFields?: FieldSpec[];
 }
@@ -50,21 +52,37 @@ export interface SectionSpec {
 const SECTION_OF: Record<string, SectionId> = {
   keywords: 'keywords', topicCategories: 'keywords',
   contacts: 'contacts',
+  metadataContacts: 'contacts', distributors: 'contacts',
   extent: 'extent', referenceSystem: 'extent', spatialRepresentationType: 'extent', spatialResolution: 'extent', spatialCoverage: 'extent',
-  distributions: 'distribution', formats: 'distribution', relations: 'distribution',
+  additionalReferenceSystems: 'extent', additionalResolutions: 'extent',
+  distributions: 'distribution', formats: 'distribution', formatVersions: 'distribution', relations: 'distribution',
   constraints: 'constraints',
-  dataQuality: 'quality', lineage: 'quality', sources: 'quality',
-  thumbnailUrl: 'thumbnail',
+  dataQuality: 'quality', conformity: 'quality', lineage: 'quality', processSteps: 'quality', sources: 'quality',
+  thumbnailUrl: 'thumbnail', additionalOverviews: 'thumbnail',
 };
 
 /** Managed by the server or not meant for hand editing. */
 const HIDDEN = new Set(['fileIdentifier']);
+
+/**
+ * Item parts not shown in a list: where the resource names a party (citation or point of contact)
+ * means nothing for the metadata's own contact or a distributor. A value read from a document
+ * still travels through the form unchanged (form-values.ts passThrough).
+ */
+const HIDDEN_ITEM_PARTS: Record<string, readonly string[]> = { metadataContacts: ['placement'], distributors: ['placement'] };
+
+/** Titles are one line even in translation, though the schema allows them the long-text length. */
+const ONE_LINE = new Set(['translations.title.ind', 'translations.title.eng']);
 
 const LONG_TEXT = 5000;
 
 function refListOf(s: JsonSchema): string | undefined {
   const d = typeof s.description === 'string' ? s.description : '';
   return /\/api\/referensi\/([A-Z_]+)/.exec(d)?.[1];
+}
+
+function enumOf(s: JsonSchema): readonly string[] | undefined {
+  return Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string') ? (s.enum as string[]) : undefined;
 }
 
 function rulesOf(s: JsonSchema, required: boolean): FieldRules {
@@ -81,7 +99,8 @@ function rulesOf(s: JsonSchema, required: boolean): FieldRules {
 /** the one top-level field a record written in the editor must have */
 const EDITOR_REQUIRED = 'title';
 
-function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string): FieldSpec[] {
+/** `item`: the parts of a list item, where `title` is the item's own (an associated resource's), never required by the editor */
+function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string, item = false): FieldSpec[] {
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const out: FieldSpec[] = [];
@@ -90,17 +109,20 @@ function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string): 
     const name = prefix ? `${prefix}.${key}` : key;
     // the editor's record needs a title (the server says so too: records.service), though the
     // schema does not require one: an imported document without a title keeps none (issue 19)
-    const rules = rulesOf(s, required.has(key) || (!prefix && key === EDITOR_REQUIRED));
+    const rules = rulesOf(s, required.has(key) || (!prefix && !item && key === EDITOR_REQUIRED));
     // the innermost optional object a required part belongs to
     if (rules.required && optionalParent) rules.requiredWithin = optionalParent;
     if (s.type === 'object') {
       out.push(...fieldsOf(s, name, required.has(key) ? optionalParent : name));
     } else if (s.type === 'array') {
       const items = (s.items ?? {}) as JsonSchema;
-      if (items.type === 'object') out.push({ name, kind: 'objects', rules, itemFields: fieldsOf(items, '') });
-      else {
+      if (items.type === 'object') {
+        const hidden = HIDDEN_ITEM_PARTS[name] ?? [];
+        out.push({ name, kind: 'objects', rules, itemFields: fieldsOf(items, '', undefined, true).filter((f) => !hidden.includes(f.name)) });
+      } else {
         const refList = refListOf(items);
-        out.push({ name, kind: refList ? 'multiselect' : 'tags', rules, ...(refList ? { refList } : {}) });
+        const options = enumOf(items);
+        out.push({ name, kind: refList || options ? 'multiselect' : 'tags', rules, ...(refList ? { refList } : {}), ...(options ? { options } : {}) });
       }
     } else if (s.type === 'number' || s.type === 'integer') {
       out.push({ name, kind: s.type, rules });
@@ -108,9 +130,11 @@ function fieldsOf(schema: JsonSchema, prefix: string, optionalParent?: string): 
       out.push({ name, kind: 'boolean', rules });
     } else {
       const refList = refListOf(s);
+      const options = enumOf(s);
       const isDate = typeof s.description === 'string' && s.description.startsWith('YYYY');
-      const kind: FieldKind = refList ? 'select' : isDate ? 'date' : (rules.maxLength ?? 0) >= LONG_TEXT ? 'textarea' : 'text';
-      out.push({ name, kind, rules, ...(refList ? { refList } : {}) });
+      const long = (rules.maxLength ?? 0) >= LONG_TEXT && !ONE_LINE.has(name);
+      const kind: FieldKind = refList || options ? 'select' : isDate ? 'date' : long ? 'textarea' : 'text';
+      out.push({ name, kind, rules, ...(refList ? { refList } : {}), ...(options ? { options } : {}) });
     }
   }
   return out;
@@ -135,7 +159,7 @@ export function referenceListsOf(sections: SectionSpec[]): string[] {
 
 /** A message key and its parameters; the screen translates it. */
 export interface RuleViolation {
-  key: 'required' | 'tooLong' | 'tooShort' | 'pattern' | 'min' | 'max' | 'email' | 'url' | 'number';
+  key: 'required' | 'tooLong' | 'tooShort' | 'pattern' | 'min' | 'max' | 'email' | 'url' | 'number' | 'verticalOrder';
   params?: Record<string, string | number>;
 }
 

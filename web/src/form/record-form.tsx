@@ -1,6 +1,6 @@
-import { useEffect, useImperativeHandle, type ReactNode, type Ref } from 'react';
+import { Fragment, useEffect, useImperativeHandle, type ReactNode, type Ref } from 'react';
 import { FormProvider, useForm, useWatch, type FieldValues } from 'react-hook-form';
-import { Alert, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, List, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { checkSubmissionCompleteness } from '../../../libs/catalogue/completeness';
 import type { MetadataDoc } from '../../../libs/catalogue/record.types';
 import { pointerToFieldName, type FieldError } from '../api/api-client';
@@ -11,7 +11,10 @@ import type { MessageKey } from '../i18n/messages.id';
 import { needMessage } from '../i18n/completeness-text';
 import { useI18n } from '../i18n/i18n';
 import { FormField, type RefLists } from './form-fields';
-import type { SectionSpec } from './form-model';
+import type { FieldSpec, SectionSpec } from './form-model';
+import { fieldLabel } from './field-labels';
+import { fieldHelp } from './field-help';
+import { isShown, runsOf } from './form-layout';
 import { fromFormValues, getPath, toFormValues } from './form-values';
 
 export interface RecordFormHandle {
@@ -47,7 +50,7 @@ const BBOX_KEYS = ['west', 'east', 'south', 'north'] as const;
 
 /** The record form: generated sections, the extent map, live checks and the completeness indicator. */
 export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLabel, onSubmit, handle, thumbnailExtra, onDirtyChange, status, fieldExtra }: Props) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const form = useForm<FieldValues>({ mode: 'onChange', defaultValues: toFormValues(initialDoc, sections) });
   const { control, handleSubmit, setValue, setError, formState } = form;
 
@@ -107,12 +110,24 @@ export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLab
             )}
             {s.id === 'extent' && fieldExtra?.('extent.bbox')}
             <SimpleGrid cols={{ base: 1, md: 2 }} mt="sm">
-              {s.fields.map((f) => (
-                <div key={f.name} style={f.kind === 'objects' || f.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
-                  <FormField spec={f} name={f.name} labelName={f.name} control={control} refLists={refLists} readOnly={readOnly} />
-                  {fieldExtra?.(f.name)}
-                </div>
-              ))}
+              {runsOf(s.fields.filter((f) => isShown(f.name, getPath(values, 'hierarchyLevel'), initialDoc))).map((run) => {
+                const cell = (f: FieldSpec) => (
+                  <div key={f.name} style={f.kind === 'objects' || f.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
+                    <FormField spec={f} name={f.name} labelName={f.name} control={control} refLists={refLists} readOnly={readOnly} />
+                    {fieldExtra?.(f.name)}
+                  </div>
+                );
+                if (!run.group) return <Fragment key={run.fields[0]!.name}>{run.fields.map(cell)}</Fragment>;
+                const help = fieldHelp(run.group, lang);
+                const helpId = `group-${run.group.replace(/\./g, '-')}-help`;
+                return (
+                  <Fieldset key={run.group} legend={fieldLabel(run.group, lang)} style={{ gridColumn: '1 / -1' }}
+                    data-testid={`group-${run.group.replace(/\./g, '-')}`} aria-describedby={help ? helpId : undefined}>
+                    {help && <Text size="sm" c="#495057" mb="xs" id={helpId}>{help}</Text>}
+                    <SimpleGrid cols={{ base: 1, md: 2 }}>{run.fields.map(cell)}</SimpleGrid>
+                  </Fieldset>
+                );
+              })}
             </SimpleGrid>
             {s.id === 'thumbnail' && thumbnailExtra}
           </Paper>

@@ -116,6 +116,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'rule.email': 'Invalid e-mail address',
   'rule.url': 'URL must start with http://, https:// or ftp://',
   'rule.number': 'Must be a number',
+  'rule.verticalOrder': 'The maximum must not be less than the minimum',
   'map.label': 'Extent map',
   'map.draw': 'Draw a box on the map',
   'map.drawing': 'Drag on the map to draw the box…',

@@ -114,6 +114,7 @@ export const ID_MESSAGES = {
   'rule.email': 'Alamat surel tidak valid',
   'rule.url': 'URL harus diawali http://, https:// atau ftp://',
   'rule.number': 'Harus berupa angka',
+  'rule.verticalOrder': 'Nilai maksimum tidak boleh lebih kecil dari nilai minimum',
   'map.label': 'Peta batas wilayah',
   'map.draw': 'Gambar kotak di peta',
   'map.drawing': 'Seret di peta untuk menggambar kotak…',
