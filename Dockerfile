@@ -22,6 +22,8 @@ COPY libs ./libs
 COPY services ./services
 COPY scripts ./scripts
 COPY xslt ./xslt
+# the official XSDs of the document XSD check (libs/import/xsd); copy-build-assets puts them into dist/
+COPY schemas ./schemas
 # the workbench SPA (web/), built by Vite into web/dist; copy-build-assets puts it into dist/
 COPY web ./web
 # Compile every render stylesheet now (SaxonJS SEF, cached in dist/xslt/compiled) and render a

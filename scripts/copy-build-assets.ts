@@ -9,6 +9,7 @@ import path from 'node:path';
  *   libs/db/migrations/*.sql   → dist/libs/db/migrations   (migrate.ts: __dirname/migrations)
  *   libs/csw/schemas/*.xsd     → dist/libs/csw/schemas     (describe-record.writer.ts: __dirname/../schemas)
  *   xslt/*.xsl                 → dist/xslt                 (stylesheet-compiler.ts: __dirname/../../xslt)
+ *   schemas/xsd/**             → dist/schemas/xsd          (libs/import/xsd/xsd-files.ts: __dirname/../../../schemas/xsd)
  *
  * Rather than a list, every file under libs/ and services/ that is not TypeScript is copied, so
  * a new asset (a JSON table, a template) is part of the build without anyone remembering to add
@@ -55,6 +56,10 @@ export function copyBuildAssets(outDir: string): { files: number } {
     cpSync(src, path.join(out, 'xslt', f));
     files++;
   }
+  // the official XSDs of the document check, in their layout (they import each other by relative path)
+  rmSync(path.join(out, 'schemas'), { recursive: true, force: true });
+  cpSync(path.join(ROOT, 'schemas'), path.join(out, 'schemas'), { recursive: true });
+  files++;
   // the workbench SPA, when built (npm run web:build): services/api/routes/workbench.routes.ts
   // looks for it three folders above its own, which in dist/ is dist/web/dist
   const web = path.join(ROOT, 'web', 'dist');

@@ -3,7 +3,7 @@ import { refreshHarvestStatistics, harvestStoreFor } from '../db/harvest-store';
 import { lintasOrgRecountStoreFor } from '../db/lintas-org.repository';
 import { loadNotificationContext } from '../db/notify-recipients.repository';
 import { findRecordById } from '../db/record.repository';
-import { fillEditorDocument, findCurrentDocument } from '../db/record-document.repository';
+import { fillEditorDocument, findCurrentDocument, pendingXsdDocuments, storeXsdReports } from '../db/record-document.repository';
 import { findStaleRenderRecords, renderVersions, upsertRenders } from '../db/render.repository';
 import type { JobStores, RenderStore } from '../processors/job-stores.ports';
 
@@ -15,6 +15,7 @@ import type { JobStores, RenderStore } from '../processors/job-stores.ports';
 export function jobStoresFor(db: Database): JobStores {
   return {
     renders: renderStoreFor(db),
+    xsd: { pending: (limit) => pendingXsdDocuments(db, limit), store: (reports) => storeXsdReports(db, reports) },
     lintasOrg: lintasOrgRecountStoreFor(db),
     notifyRecipients: { loadContext: (event, baseUrl) => loadNotificationContext(db, event, baseUrl) },
     harvest: harvestStoreFor(db),

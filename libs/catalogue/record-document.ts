@@ -24,6 +24,25 @@ export interface DocumentIssue {
   message: string;
 }
 
+/** One finding of the XSD validation (libxml2's message, in English). */
+export interface XsdFinding {
+  /** line in the document, when the validator gave one */
+  line: number | null;
+  message: string;
+}
+
+/**
+ * The XSD report of a document (issue 19 point 2): the official schema of its kind
+ * (schemas/xsd), checked after the write. Stored in its own column, next to our check report.
+ */
+export interface DocumentXsdReport {
+  source: 'xsd';
+  /** the entry schema used, as a path under schemas/xsd */
+  xsd: string;
+  valid: boolean;
+  findings: XsdFinding[];
+}
+
 /** A document as an import or a harvest hands it over. */
 export interface IsoDocument {
   xml: string;
@@ -51,6 +70,8 @@ export interface StoredDocument {
   schema: DocumentSchema | null;
   xml: string | null;
   validation: DocumentIssue[];
+  /** the XSD report; null while the check job has not reached this version (or for an editor row without XML) */
+  xsd: DocumentXsdReport | null;
   sourceId: string | null;
   fetchedAt: string | null;
   createdAt: string;

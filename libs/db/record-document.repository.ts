@@ -1,4 +1,4 @@
-import type { DocumentVersion, NewRecordDocument, StoredDocument } from '../catalogue/record-document';
+import type { DocumentVersion, DocumentXsdReport, NewRecordDocument, StoredDocument } from '../catalogue/record-document';
 import type { Queryable } from './database';
 import { iso, isoOrNull } from './row-mapping';
 
@@ -15,12 +15,13 @@ interface DocumentRow {
   schema: StoredDocument['schema'];
   xml?: string | null;
   validation: StoredDocument['validation'] | string;
+  xsd: DocumentXsdReport | string | null;
   source_id: string | null;
   fetched_at: Date | string | null;
   created_at: Date | string;
 }
 
-const META_COLUMNS = 'record_id, seq, record_version, origin, schema, validation, source_id, fetched_at, created_at';
+const META_COLUMNS = 'record_id, seq, record_version, origin, schema, validation, xsd, source_id, fetched_at, created_at';
 
 function toVersion(row: DocumentRow): DocumentVersion {
   return {
@@ -30,6 +31,7 @@ function toVersion(row: DocumentRow): DocumentVersion {
     origin: row.origin,
     schema: row.schema,
     validation: typeof row.validation === 'string' ? JSON.parse(row.validation) : row.validation,
+    xsd: typeof row.xsd === 'string' ? JSON.parse(row.xsd) : row.xsd ?? null,
     sourceId: row.source_id,
     fetchedAt: isoOrNull(row.fetched_at),
     createdAt: iso(row.created_at),
@@ -92,4 +94,22 @@ export async function currentDocumentXml(db: Queryable, recordIds: readonly stri
     `SELECT DISTINCT ON (record_id) record_id, xml FROM record_documents WHERE record_id = ANY($1::text[]) ORDER BY record_id, seq DESC`,
     [recordIds]);
   return new Map(r.rows.map((x) => [x.record_id, x.xml]));
+}
+
+/** Documents with XML and no XSD report yet, oldest first (the check job's batch). */
+export async function pendingXsdDocuments(db: Queryable, limit: number): Promise<{ recordId: string; seq: number; schema: NonNullable<StoredDocument['schema']>; xml: string }[]> {
+  const r = await db.query<{ record_id: string; seq: number; schema: NonNullable<StoredDocument['schema']>; xml: string }>(
+    `SELECT record_id, seq, schema, xml FROM record_documents
+      WHERE xsd IS NULL AND xml IS NOT NULL ORDER BY created_at, record_id, seq LIMIT $1`, [limit]);
+  return r.rows.map((x) => ({ recordId: x.record_id, seq: x.seq, schema: x.schema, xml: x.xml }));
+}
+
+/** Stores XSD reports; a row gone meanwhile (record deleted) is simply not found. */
+export async function storeXsdReports(db: Queryable, reports: readonly { recordId: string; seq: number; report: DocumentXsdReport }[]): Promise<void> {
+  if (reports.length === 0) return;
+  await db.query(
+    `UPDATE record_documents d SET xsd = s.report
+       FROM jsonb_to_recordset($1::jsonb) AS s(record_id text, seq integer, report jsonb)
+      WHERE d.record_id = s.record_id AND d.seq = s.seq`,
+    [JSON.stringify(reports.map((x) => ({ record_id: x.recordId, seq: x.seq, report: x.report })))]);
 }

@@ -155,3 +155,12 @@ export const harvestRunSchema: JSONSchemaType<HarvestRunPayload> = {
   required: ['sourceId', 'trigger'],
   additionalProperties: true,
 };
+
+/** `document.xsd-check`: no parameters — the job checks whatever documents wait for a report. */
+export type XsdCheckPayload = Record<string, never>;
+
+export const xsdCheckSchema: JSONSchemaType<XsdCheckPayload> = {
+  type: 'object',
+  required: [],
+  additionalProperties: true,
+} as unknown as JSONSchemaType<XsdCheckPayload>;

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type JSONSchemaType, type ValidateFunction } from 'ajv';
 import {
   harvestRunSchema, lintasOrgRecountSchema, notifySchema, recordCreatedSchema, recordDeletedSchema, recordStatusChangedSchema, recordUpdatedSchema,
-  renderRecordSchema,
+  renderRecordSchema, xsdCheckSchema, type XsdCheckPayload,
   type HarvestRunPayload, type LintasOrgRecountPayload, type NotifyPayload, type RecordCreatedPayload, type RecordDeletedPayload,
   type RecordStatusChangedPayload, type RecordUpdatedPayload, type RenderRecordPayload,
 } from './job-payloads';
@@ -27,6 +27,8 @@ export interface JobPayloads {
   'lintas-org.recount': LintasOrgRecountPayload;
   /** one run of a harvest source (job id `harvest-<runId>`; schedules add jobs without a run id) */
   'harvest.run': HarvestRunPayload;
+  /** XSD reports of the stored documents that have none yet, in batches (one job id: the jobs never pile up) */
+  'document.xsd-check': XsdCheckPayload;
 }
 
 export type JobName = keyof JobPayloads;
@@ -64,6 +66,13 @@ export interface JobDefinition<P> {
 const EVENT_OPTIONS: JobRetryOptions = { attempts: 8, backoffMs: 1_000, keepCompleted: 1_000, keepFailed: 1_000 };
 
 export const JOBS: { readonly [N in JobName]: JobDefinition<JobPayloads[N]> } = {
+  'document.xsd-check': {
+    queue: 'render',
+    schema: xsdCheckSchema,
+    // removed when done, so the next change can queue it again under the same id
+    options: { attempts: 5, backoffMs: 5_000, keepCompleted: 0, keepFailed: 100 },
+    defaultJobId: () => 'xsd-check',
+  },
   'record.render': {
     queue: 'render',
     schema: renderRecordSchema,

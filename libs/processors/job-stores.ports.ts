@@ -1,4 +1,4 @@
-import type { StoredDocument } from '../catalogue/record-document';
+import type { DocumentSchema, DocumentXsdReport, StoredDocument } from '../catalogue/record-document';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { LintasOrgRecountStore } from '../catalogue/records.ports';
 import type { HarvestStore } from '../harvest/harvest.ports';
@@ -30,6 +30,12 @@ export interface RenderStore {
   findStaleRecords(opts: { formats: readonly string[]; limit: number; afterId?: string }): Promise<{ id: string; version: number }[]>;
 }
 
+/** The documents waiting for their XSD report (record_documents.xsd IS NULL). */
+export interface XsdCheckStore {
+  pending(limit: number): Promise<{ recordId: string; seq: number; schema: DocumentSchema; xml: string }[]>;
+  store(reports: readonly { recordId: string; seq: number; report: DocumentXsdReport }[]): Promise<void>;
+}
+
 /** The people around a record a workflow notification goes to (owner, reviewer, QCQE, ADMIN). */
 export interface NotifyRecipients {
   /** undefined when the record no longer exists: then nobody is told */
@@ -53,6 +59,7 @@ export interface OutboxEvent {
 /** Every store port the handlers use, handed to the job system by the process's assembly. */
 export interface JobStores {
   renders: RenderStore;
+  xsd: XsdCheckStore;
   lintasOrg: LintasOrgRecountStore;
   notifyRecipients: NotifyRecipients;
   harvest: HarvestStore;

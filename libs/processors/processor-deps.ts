@@ -13,6 +13,7 @@ import type { OutboundPolicy } from '../outbound';
 import type { Metrics } from '../metrics/metrics';
 import type { CswHttpRequest } from '../csw/csw-service';
 import type { JobStores } from './job-stores.ports';
+import type { XsdValidator } from '../import/xsd/xsd-validator';
 import type { CoalescedBumps } from '../response-cache/coalesced-bumps';
 
 /** The response cache a process's jobs warm after a change (the built-in CSW's, as its assembly built it). */
@@ -61,6 +62,8 @@ export interface ProcessorDeps {
    * In-process in embedded mode, a queue count from Redis in server mode. Absent = never.
    */
   changesQueued?(): boolean | Promise<boolean>;
+  /** the XSD validator of the check job (a shared wasm validator when absent) */
+  xsd?: XsdValidator;
   /** the coalesced public generation bumps of this process (created by createProcessors when absent) */
   publicBumps?: CoalescedBumps;
 }

@@ -6,6 +6,7 @@ import { renderRecordHandler } from './render-record.processor';
 import { lintasOrgRecountHandler } from './lintas-org.processor';
 import { notifyHandler } from './notify.processor';
 import { harvestRunHandler } from './harvest-run.processor';
+import { xsdCheckHandler } from './xsd-check.processor';
 import { recordCreatedHandler, recordDeletedHandler, recordStatusChangedHandler, recordUpdatedHandler } from './record-events.processor';
 
 /**
@@ -31,5 +32,6 @@ export function createProcessors(given: ProcessorDeps): JobHandlers {
     notify: notifyHandler(deps),
     'lintas-org.recount': lintasOrgRecountHandler(deps),
     'harvest.run': harvestRunHandler(deps),
+    'document.xsd-check': xsdCheckHandler(deps),
   };
 }

@@ -5,6 +5,7 @@ import { enqueueLintasOrgRecounts } from './lintas-org.processor';
 import { fanOutNotifications } from './notify.processor';
 import type { ProcessorDeps } from './processor-deps';
 import { renderAndStore, type RenderOutcome } from './render-record.processor';
+import { enqueueXsdCheck } from './xsd-check.processor';
 
 /**
  * Handlers of the outbox events (one job per event). Order matters where CSW is concerned:
@@ -57,6 +58,8 @@ export function recordCreatedHandler(deps: ProcessorDeps): JobHandler<'record.cr
   return async (p, ctx) => {
     await enqueueLintasOrgRecounts(deps, ctx, { recordId: p.recordId });
     const out = await renderAndStore(deps, p.recordId);
+    // after the render: an editor row has its XML by then
+    await enqueueXsdCheck(deps);
     ctx.logger.info({ recordId: p.recordId, outcome: out.status }, 'rekaman baru dirender');
   };
 }
@@ -70,6 +73,7 @@ export function recordUpdatedHandler(deps: ProcessorDeps): JobHandler<'record.up
     // a reviewer released by the lintas-org switch arrives as an update
     await enqueueLintasOrgRecounts(deps, ctx, { recordId: p.recordId });
     const out = await renderThenRefreshCsw(deps, p.recordId, published, 'updated');
+    await enqueueXsdCheck(deps);
     ctx.logger.info({ recordId: p.recordId, outcome: out?.status }, 'perubahan isi rekaman dirender');
   };
 }

@@ -22,6 +22,7 @@ function handlers(render: JobHandlers['record.render'], calls: string[] = []): J
     notify: async (p) => { calls.push(`notify:${p.recordId}`); },
     'lintas-org.recount': async (p) => { calls.push(`lintas-org.recount:${p.organisationId}`); },
     'harvest.run': async (p) => { calls.push(`harvest.run:${p.sourceId}`); },
+    'document.xsd-check': async () => { calls.push('document.xsd-check'); },
   };
 }
 

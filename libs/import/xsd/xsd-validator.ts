@@ -1,5 +1,5 @@
 import { validateXML } from 'xmllint-wasm';
-import type { DocumentSchema } from '../../catalogue/record-document';
+import type { DocumentSchema, DocumentXsdReport, XsdFinding } from '../../catalogue/record-document';
 import { defaultSchemasDir, entrySchemaFor, loadSchemaFiles, type SchemaFile } from './xsd-files';
 
 /**
@@ -10,20 +10,7 @@ import { defaultSchemasDir, entrySchemaFor, loadSchemaFiles, type SchemaFile } f
  * document schema in the batch.
  */
 
-export interface XsdFinding {
-  /** line in the document, when libxml2 gave one */
-  line: number | null;
-  message: string;
-}
-
-/** The XSD part of a document's report (stored in `validation` as `source: 'xsd'`). */
-export interface XsdReport {
-  source: 'xsd';
-  /** the entry schema used (path under schemas/xsd) */
-  xsd: string;
-  valid: boolean;
-  findings: XsdFinding[];
-}
+export type XsdReport = DocumentXsdReport;
 
 export interface XsdInput { xml: string; schema: DocumentSchema }
 
