@@ -18,6 +18,8 @@ import { createRecordExports, type RecordExports } from '../catalogue/record-exp
 import { createServiceIdentity, type ServiceIdentityService } from '../catalogue/service-identity';
 import { createRecordComments, type RecordComments } from '../catalogue/record-comments';
 import { createRecordCopies, type RecordCopies } from '../catalogue/record-copies';
+import { createRecordXmlEdits, type RecordXmlEdits } from '../catalogue/record-xml-edits';
+import { xmlDocumentPorts } from './xml-document-ports';
 import { recordTemplateStoreFor } from '../db/record-template.repository';
 import { copyIsoDocument } from '../import/copy-document';
 import { recordCommentsStoreFor } from '../db/record-comment.repository';
@@ -48,6 +50,8 @@ export interface CatalogueUseCases {
   records: RecordsService;
   /** copies of records and the organisation's templates (issue 20, §5) */
   copies: RecordCopies;
+  /** the workbench's XML view: check, save and diff ISO documents (issue 19 points 4, 5) */
+  xmlEdits: RecordXmlEdits;
   thumbnails: RecordThumbnails;
   exports: RecordExports<ExportFormat>;
   users: UsersService;
@@ -136,6 +140,7 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
       copyDocument: copyIsoDocument,
       copyAssets: carryThumbnail,
     }),
+    xmlEdits: createRecordXmlEdits({ store: recordStore, afterCommit, xml: xmlDocumentPorts() }),
     thumbnails: createRecordThumbnails({
       records,
       findRecord: (id) => findRecordById(db, id),

@@ -78,6 +78,11 @@ export interface RecordTx {
   insertRecord(r: NewRecord): Promise<MetadataRecord | undefined>;
   /** replaces the document, recomputes the search projection, version + 1 */
   updateContent(id: string, doc: MetadataDoc): Promise<MetadataRecord>;
+  /**
+   * The same, with the ISO document the JSON was mapped from stored as this version's document
+   * (the XML view's save) instead of an editor row waiting for its render.
+   */
+  updateContentFromDocument(id: string, doc: MetadataDoc, document: NewRecordDocument): Promise<MetadataRecord>;
   /** version + 1 */
   updateStatus(id: string, u: StatusUpdate): Promise<MetadataRecord>;
   deleteRecord(id: string): Promise<void>;

@@ -1,4 +1,5 @@
 import type { MetadataDoc, MetadataRecord, RecordStatus } from '../catalogue/record.types';
+import type { NewRecordDocument } from '../catalogue/record-document';
 import type { ListQuery, NewRecord, PublicationSnapshot, RecordPage, RecordStore, RecordTx, StatusUpdate } from '../catalogue/records.ports';
 import { PROJECTION_COLUMNS, projectRecord } from '../catalogue/search-projection';
 import type { ReadScope } from '../catalogue/visibility';
@@ -136,7 +137,11 @@ async function writeRecord(tx: Queryable, sql: string, params: unknown[], id: st
  * is. Otherwise an earlier stored document (an import's) would still be served for the
  * changed content (issue 19).
  */
-export async function updateRecordContent(tx: Queryable, id: string, doc: MetadataDoc): Promise<MetadataRecord> {
+export async function updateRecordContent(
+  tx: Queryable, id: string, doc: MetadataDoc,
+  // an edit of the JSON: an editor row the render job fills; the XML view hands its document
+  document: NewRecordDocument = { origin: 'editor', document: null },
+): Promise<MetadataRecord> {
   const params: unknown[] = [id, doc.fileIdentifier ?? null];
   const assigns = docAssignments(doc, id, params);
   const updated = await writeRecord(tx,
@@ -144,7 +149,7 @@ export async function updateRecordContent(tx: Queryable, id: string, doc: Metada
             version = version + 1, updated_at = now()
       WHERE id = $1 RETURNING ${RETURNING}`,
     params, id);
-  await insertRecordDocuments(tx, [{ recordId: id, origin: 'editor', document: null }]);
+  await insertRecordDocuments(tx, [{ recordId: id, ...document }]);
   return updated;
 }
 
@@ -266,6 +271,7 @@ function recordTx(tx: Queryable): RecordTx {
     lockRecord: (id) => lockRecordById(tx, id),
     insertRecord: (r) => insertRecord(tx, r),
     updateContent: (id, doc) => updateRecordContent(tx, id, doc),
+    updateContentFromDocument: (id, doc, document) => updateRecordContent(tx, id, doc, document),
     updateStatus: (id, u) => updateRecordStatus(tx, id, u),
     deleteRecord: async (id) => { await deleteRecordById(tx, id); },
     appendHistory: (e) => appendHistory(tx, e),

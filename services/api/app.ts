@@ -16,6 +16,7 @@ import { organisasiRoutes } from './routes/organisasi.routes';
 import { metadataRoutes } from './routes/metadata.routes';
 import { recordCommentsRoutes } from './routes/record-comments.routes';
 import { recordCopiesRoutes } from './routes/record-copies.routes';
+import { recordXmlRoutes } from './routes/record-xml.routes';
 import { keywordsRoutes } from './routes/keywords.routes';
 import { contactsRoutes } from './routes/contacts.routes';
 import { workDashboardRoutes } from './routes/work-dashboard.routes';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   api.use('/metadata', recordCommentsRoutes(deps));
   // before metadataRoutes: `/templates` is not a record key
   api.use('/metadata', recordCopiesRoutes(deps));
+  api.use('/metadata', recordXmlRoutes(deps));
   api.use('/metadata', metadataRoutes(deps));
   api.use('/dashboard', workDashboardRoutes(deps));
   api.use('/keywords', keywordsRoutes(deps));

@@ -6,6 +6,7 @@ import { EXPORT_FORMATS } from '../../../libs/render/formats';
 import { E, idParam, json, problem, ref } from './openapi-parts';
 import { REVIEW_PATHS, REVIEW_SCHEMAS } from './review-paths';
 import { COPY_PATHS, COPY_SCHEMAS } from './copy-paths';
+import { XML_VIEW_PATHS, XML_VIEW_SCHEMAS } from './xml-view-paths';
 import { SUGGESTION_PATHS, SUGGESTION_SCHEMAS } from './suggestion-paths';
 
 /**
@@ -172,6 +173,7 @@ export const OPENAPI_DOCUMENT = {
       LintasOrgCheck: { type: 'object', properties: { draft: { type: 'integer' }, pending: { type: 'integer' }, total: { type: 'integer' } } },
       ...REVIEW_SCHEMAS,
       ...COPY_SCHEMAS,
+      ...XML_VIEW_SCHEMAS,
       ...SUGGESTION_SCHEMAS,
     },
   },
@@ -443,6 +445,7 @@ export const OPENAPI_DOCUMENT = {
     '/readyz': { get: { tags: ['ops'], security: [], summary: 'Siap melayani (basis data, Redis)', responses: { 200: { description: 'siap' }, 503: { description: 'belum siap' } } } },
     ...REVIEW_PATHS,
     ...COPY_PATHS,
+    ...XML_VIEW_PATHS,
     ...SUGGESTION_PATHS,
   },
 } as const;
