@@ -84,7 +84,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}): Express {
   const sameOrigin = refuseCrossSite(deps.config.baseUrl);
   api.use(sameOrigin);
   api.use(rejectNulInUrl);
-  api.use(requireJsonBody({ allowXmlOn: /^\/metadata\/?$/, allowImageOn: THUMBNAIL_PATH }));
+  // XML bodies: the import (POST /metadata) and the XML view (PUT /metadata/{id}/document, POST …/document/check)
+  api.use(requireJsonBody({ allowXmlOn: /^\/metadata(\/[^/]+\/document(\/check)?)?\/?$/, allowImageOn: THUMBNAIL_PATH }));
   api.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/merge-patch+json'] }));
   api.use(guardJsonInput());
   api.use(express.text({ limit: BODY_LIMIT, type: ['application/xml', 'text/xml'] }));
