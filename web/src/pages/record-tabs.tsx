@@ -5,6 +5,7 @@ import { docOf, type Doc, type FieldChange, type HistoryEntry } from '../api/rec
 import { useI18n } from '../i18n/i18n';
 import { RecordChanges } from '../changes/record-changes';
 import { revertChanges } from '../changes/revert-changes';
+import { XmlChangesToggle } from './xml-view-tab';
 
 /**
  * "What changed since it was last published" — the server computes the changes from the
@@ -24,6 +25,7 @@ export function ChangesTab({ id, version }: { id: string; version: number }) {
     <>
       <Text size="sm" mb="sm">{data.since ? t('diff.since', { v: data.since.version, date: new Date(data.since.publishedAt).toLocaleString() }) : t('diff.neverPublished')}</Text>
       <RecordChanges before={data.since ? revertChanges(data.current, data.changes) : {}} after={data.current} testId="changes-diff" />
+      <XmlChangesToggle id={id} sinceVersion={data.since?.version ?? null} />
     </>
   );
 }

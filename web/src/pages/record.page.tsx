@@ -11,6 +11,7 @@ import { StatusBadge } from './status-badge';
 import { TransitionsPanel } from './transitions-panel';
 import { ConflictDialog } from './conflict-dialog';
 import { ChangesTab, ExportTab, HistoryTab } from './record-tabs';
+import { XmlViewTab } from './xml-view-tab';
 import { CorrectionReasonDialog, RevisionNotice } from './revision-panel';
 import { ConfirmDialog } from './confirm-dialog';
 import { CopyActions } from './copy-actions';
@@ -20,7 +21,7 @@ import { FieldComments, ReviewPanel } from '../comments/review-panel';
 import { useRecordComments } from '../comments/use-record-comments';
 import type { RecordComment } from '../api/review.api';
 
-const TABS = ['content', 'changes', 'history', 'export'] as const;
+const TABS = ['content', 'xml', 'changes', 'history', 'export'] as const;
 
 /** One record: its form (editable when the server says so), status actions, and tabs in the URL. */
 export function RecordPage() {
@@ -150,6 +151,7 @@ export function RecordPage() {
       <Tabs value={tab} onChange={(v) => navigate(`/records/${encodeURIComponent(rec.id)}${v && v !== 'content' ? `/${v}` : ''}`)}>
         <Tabs.List>
           <Tabs.Tab value="content">{t('record.tabForm')}</Tabs.Tab>
+          <Tabs.Tab value="xml" data-testid="tab-xml">{t('record.tabXml')}</Tabs.Tab>
           <Tabs.Tab value="changes" data-testid="tab-changes">{t('record.tabChanges')}</Tabs.Tab>
           <Tabs.Tab value="history">{t('record.tabHistory')}</Tabs.Tab>
           <Tabs.Tab value="export">{t('record.tabExport')}</Tabs.Tab>
@@ -174,6 +176,9 @@ export function RecordPage() {
               {thumbError && <Alert color="red" role="alert" mt="xs">{thumbError}</Alert>}
             </>)} />
         </Tabs.Panel>
+        <Tabs.Panel value="xml" pt="md">{tab === 'xml' && (
+          <XmlViewTab rec={rec} etag={etag} onSaved={(r, e) => { setRec(r); setEtag(e); setFormKey((k) => k + 1); }} />
+        )}</Tabs.Panel>
         <Tabs.Panel value="changes" pt="md">{tab === 'changes' && <ChangesTab id={rec.id} version={rec.version} />}</Tabs.Panel>
         <Tabs.Panel value="history" pt="md">{tab === 'history' && <HistoryTab id={rec.id} version={rec.version} />}</Tabs.Panel>
         <Tabs.Panel value="export" pt="md">{tab === 'export' && <ExportTab id={rec.id} />}</Tabs.Panel>
