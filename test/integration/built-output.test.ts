@@ -110,6 +110,8 @@ describe('the production build runs on its own (node on the compiled output)', (
     for (const f of readdirSync(path.join(ROOT, 'libs/db/migrations'))) expect(existsSync(path.join(outDir, 'libs/db/migrations', f))).toBe(true);
     for (const f of readdirSync(path.join(ROOT, 'libs/csw/schemas'))) expect(existsSync(path.join(outDir, 'libs/csw/schemas', f))).toBe(true);
     for (const f of readdirSync(path.join(ROOT, 'xslt')).filter((x) => x.endsWith('.xsl'))) expect(existsSync(path.join(outDir, 'xslt', f))).toBe(true);
+    // the official XSDs of the document check, in their layout (libs/import/xsd/xsd-files.ts)
+    for (const f of ['catalog.xml', 'iso19139.xsd', 'iso19115-3-2018.xsd', 'ogc/iso/19139/20060504/gmd/gmd.xsd']) expect(existsSync(path.join(outDir, 'schemas/xsd', f))).toBe(true);
     for (const f of ['services/api/main.js', 'services/worker/main.js', 'services/api/cli/main.js', 'libs/db/migrate.cli.js', 'libs/render/render-worker.js', 'libs/import/parse-worker.js']) {
       expect(existsSync(path.join(outDir, f))).toBe(true);
     }
@@ -161,6 +163,14 @@ describe('the production build runs on its own (node on the compiled output)', (
         const r = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM record_renders rr JOIN records r ON r.id = rr.record_id WHERE r.file_identifier = $1', [rec.id]);
         return r.rows[0]!.n === RENDER_FORMATS.length;
       }, 'semua bentuk render rekaman impor', 600_000);
+      // and the compiled XSD check job, with the schemas copied into the build, reports on its document
+      const xsd = await waitUntil(async () => {
+        if (worker.proc.exitCode !== null) throw new Error(`worker berhenti: ${worker.output().slice(-2000)}`);
+        const r = await db.query<{ xsd: { valid: boolean; xsd: string } | null }>(
+          'SELECT d.xsd FROM record_documents d JOIN records r ON r.id = d.record_id WHERE r.file_identifier = $1 ORDER BY d.seq DESC LIMIT 1', [rec.id]);
+        return r.rows[0]?.xsd;
+      }, 'laporan XSD dokumen impor', 600_000);
+      expect(xsd.xsd).toMatch(/\.xsd$/);
     } finally {
       await db.end();
     }
