@@ -89,6 +89,10 @@
       <xsl:for-each select="gmd:language[gmd:LanguageCode]">
         <mdb:defaultLocale><xsl:call-template name="locale"/></mdb:defaultLocale>
       </xsl:for-each>
+      <!-- the parent by reference (gco:ObjectReference uuidref): 19139 names it by identifier only -->
+      <xsl:for-each select="gmd:parentIdentifier[normalize-space()]">
+        <mdb:parentMetadata uuidref="{normalize-space(.)}"/>
+      </xsl:for-each>
       <xsl:if test="gmd:hierarchyLevel or gmd:hierarchyLevelName">
         <mdb:metadataScope>
           <mdb:MD_MetadataScope>
@@ -119,6 +123,9 @@
           <cit:title><gco:CharacterString>ISO 19115-3</gco:CharacterString></cit:title>
         </cit:CI_Citation>
       </mdb:metadataStandard>
+      <xsl:for-each select="gmd:locale/gmd:PT_Locale">
+        <mdb:otherLocale><xsl:apply-templates select="."/></mdb:otherLocale>
+      </xsl:for-each>
       <xsl:for-each select="gmd:referenceSystemInfo/gmd:MD_ReferenceSystem/gmd:referenceSystemIdentifier/gmd:RS_Identifier">
         <mdb:referenceSystemInfo>
           <mrs:MD_ReferenceSystem>
