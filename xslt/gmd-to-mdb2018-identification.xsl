@@ -28,6 +28,9 @@
     <xsl:for-each select="gmd:purpose"><mri:purpose><xsl:apply-templates select="." mode="prop"/></mri:purpose></xsl:for-each>
     <xsl:for-each select="gmd:status"><mri:status><xsl:apply-templates select="." mode="prop"/></mri:status></xsl:for-each>
     <xsl:for-each select="gmd:pointOfContact"><mri:pointOfContact><xsl:apply-templates select="." mode="party"/></mri:pointOfContact></xsl:for-each>
+    <xsl:if test="self::osrv:SV_ServiceIdentification and normalize-space($service-representation)">
+      <mri:spatialRepresentationType><mcc:MD_SpatialRepresentationTypeCode codeList="{$CL}MD_SpatialRepresentationTypeCode" codeListValue="{$service-representation}"><xsl:value-of select="$service-representation"/></mcc:MD_SpatialRepresentationTypeCode></mri:spatialRepresentationType>
+    </xsl:if>
     <xsl:for-each select="gmd:spatialRepresentationType">
       <mri:spatialRepresentationType><xsl:apply-templates select="." mode="prop"/></mri:spatialRepresentationType>
     </xsl:for-each>
@@ -43,9 +46,29 @@
         </mri:MD_Resolution>
       </mri:spatialResolution>
     </xsl:for-each>
+    <xsl:if test="self::osrv:SV_ServiceIdentification">
+      <xsl:for-each select="tokenize($service-resolutions)">
+        <xsl:variable name="part" select="tokenize(., ':')"/>
+        <mri:spatialResolution>
+          <mri:MD_Resolution>
+            <xsl:choose>
+              <xsl:when test="$part[1] = 'scale'">
+                <mri:equivalentScale><mri:MD_RepresentativeFraction><mri:denominator><gco:Integer><xsl:value-of select="$part[2]"/></gco:Integer></mri:denominator></mri:MD_RepresentativeFraction></mri:equivalentScale>
+              </xsl:when>
+              <xsl:otherwise><mri:distance><gco:Distance uom="{string-join(subsequence($part, 3), ':')}"><xsl:value-of select="$part[2]"/></gco:Distance></mri:distance></xsl:otherwise>
+            </xsl:choose>
+          </mri:MD_Resolution>
+        </mri:spatialResolution>
+      </xsl:for-each>
+    </xsl:if>
     <xsl:for-each select="gmd:topicCategory/gmd:MD_TopicCategoryCode">
       <mri:topicCategory><mri:MD_TopicCategoryCode><xsl:value-of select="."/></mri:MD_TopicCategoryCode></mri:topicCategory>
     </xsl:for-each>
+    <xsl:if test="self::osrv:SV_ServiceIdentification">
+      <xsl:for-each select="tokenize($service-topics)">
+        <mri:topicCategory><mri:MD_TopicCategoryCode><xsl:value-of select="."/></mri:MD_TopicCategoryCode></mri:topicCategory>
+      </xsl:for-each>
+    </xsl:if>
     <!-- a service's extent is srv:extent in ISO 19139 -->
     <xsl:apply-templates select="(gmd:extent|osrv:extent)/gmd:EX_Extent"/>
     <xsl:for-each select="gmd:resourceMaintenance/gmd:MD_MaintenanceInformation">

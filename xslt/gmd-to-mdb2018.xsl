@@ -40,6 +40,11 @@
 
   <!-- MetadataDoc.serviceType of the record (the renderer passes it; empty when unset) -->
   <xsl:param name="service-type" as="xs:string" select="''"/>
+  <!-- what ISO 19139's SV_ServiceIdentification cannot hold, for a service record (gmd-service.ts):
+       topic category codes and resolutions ("scale:N", "distance:V:uom") space-separated -->
+  <xsl:param name="service-topics" as="xs:string" select="''"/>
+  <xsl:param name="service-representation" as="xs:string" select="''"/>
+  <xsl:param name="service-resolutions" as="xs:string" select="''"/>
 
 
   <xsl:template match="/">

@@ -1,7 +1,7 @@
 import type { XmlNodeBuilder as XMLBuilder } from './gmd-tree';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { codeIn, nil, str, xmlAttr, xmlText } from './gmd-xml';
-import { present } from './gmd-values';
+import { GMD_TOPIC_CATEGORIES, decimal, positiveInteger, present } from './gmd-values';
 
 /** A record is a service when its hierarchy level says so (MD_ScopeCode service). */
 export function isService(r: MetadataRecord): boolean {
@@ -39,4 +39,26 @@ export function serviceProperties(id: XMLBuilder, r: MetadataRecord, writeExtent
       'xlink:title': present(d.title) ? xmlAttr(d.title) : undefined,
     });
   }
+}
+
+/**
+ * What ISO 19139's service identification cannot hold but 19115-3's can (topic categories,
+ * spatial representation, resolutions): the mdb2018 stylesheet gets it from the record as
+ * parameters, so a service's 19115-3 form keeps them. Empty for other records.
+ */
+export function serviceStylesheetParams(r: MetadataRecord): Record<string, string> {
+  if (!isService(r)) return { 'service-topics': '', 'service-representation': '', 'service-resolutions': '' };
+  const resolutions: string[] = [];
+  for (const res of [r.spatialResolution, ...(r.additionalResolutions ?? [])]) {
+    if (!res) continue;
+    const scale = positiveInteger(res.scaleDenominator);
+    if (scale) resolutions.push(`scale:${scale}`);
+    const dist = res.distance !== undefined ? decimal(res.distance) : undefined;
+    if (dist !== undefined) resolutions.push(`distance:${dist}:${present(res.distanceUom) ? res.distanceUom.trim().replace(/\s+/g, '') : 'm'}`);
+  }
+  return {
+    'service-topics': (r.topicCategories ?? []).filter((t) => GMD_TOPIC_CATEGORIES.has(t)).join(' '),
+    'service-representation': present(r.spatialRepresentationType) ? r.spatialRepresentationType.trim() : '',
+    'service-resolutions': resolutions.join(' '),
+  };
 }
