@@ -54,9 +54,14 @@ export function identificationInfo(root: XMLBuilder, r: MetadataRecord): void {
   extent(id, r, 'gmd:extent');
 }
 
-/** relations (crossReference identifiers), then associated resources (name, identifier, association type). */
+/**
+ * relations (crossReference identifiers), then associated resources (name, identifier, association
+ * type). A relation an associated resource already names (the import keeps every aggregation
+ * identifier in `relations` too) is not written twice.
+ */
 function aggregationInfo(id: XMLBuilder, r: MetadataRecord): void {
-  for (const rel of (r.relations ?? []).filter(present)) {
+  const associated = new Set((r.associatedResources ?? []).map((a) => a.identifier?.trim()).filter(present));
+  for (const rel of (r.relations ?? []).filter((x) => present(x) && !associated.has(x.trim()))) {
     const agg = id.ele('gmd:aggregationInfo').ele('gmd:MD_AggregateInformation');
     str(agg.ele('gmd:aggregateDataSetIdentifier').ele('gmd:MD_Identifier'), 'gmd:code', rel);
     code(agg, 'gmd:associationType', 'DS_AssociationTypeCode', 'crossReference');
@@ -151,9 +156,9 @@ function constraints(id: XMLBuilder, r: MetadataRecord): void {
     const lc = id.ele('gmd:resourceConstraints').ele('gmd:MD_LegalConstraints');
     str(lc, 'gmd:useLimitation', c.useLimitation);
     for (const a of access) code(lc, 'gmd:accessConstraints', 'MD_RestrictionCode', a);
-    // free-text constraints: ISO says so with useConstraints = otherRestrictions (the licence alone implies it)
-    if (use.length > 0) for (const u of use) code(lc, 'gmd:useConstraints', 'MD_RestrictionCode', u);
-    else if (present(c.license) && access.length === 0) code(lc, 'gmd:useConstraints', 'MD_RestrictionCode', 'otherRestrictions');
+    for (const u of use) code(lc, 'gmd:useConstraints', 'MD_RestrictionCode', u);
+    // a licence without legal codes of its own is free text: ISO says so with useConstraints = otherRestrictions
+    if (!legal && present(c.license)) code(lc, 'gmd:useConstraints', 'MD_RestrictionCode', 'otherRestrictions');
     if (others.length > 0) for (const o of others) anchorOrStr(lc, 'gmd:otherConstraints', o.text, o.uri);
     else str(lc, 'gmd:otherConstraints', c.license);
   }

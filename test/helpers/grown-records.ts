@@ -33,8 +33,9 @@ export const GROWN_DATASET: MetadataRecord = sampleRecord('rec-grown-dataset', {
   spatialRepresentationType: 'vector',
   referenceSystem: 'EPSG:4326',
   additionalReferenceSystems: [{ code: '23830', codeSpace: 'EPSG' }, { code: 'SRGI2013' }],
-  spatialResolution: { scaleDenominator: 50000 },
-  additionalResolutions: [{ scaleDenominator: 25000 }, { distance: 5, distanceUom: 'm' }],
+  // the first scale and the first distance are spatialResolution (as before issue 19 §4), the rest further ones
+  spatialResolution: { scaleDenominator: 50000, distance: 5, distanceUom: 'm' },
+  additionalResolutions: [{ scaleDenominator: 25000 }],
   extent: {
     bbox: { west: 95, east: 141, south: -11, north: 6 },
     additionalBboxes: [{ west: 106.5, east: 107, south: -6.8, north: -6.1 }],

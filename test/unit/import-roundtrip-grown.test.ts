@@ -12,10 +12,16 @@ import { GROWN_DATASET, GROWN_SERVICE } from '../helpers/grown-records';
  *
  * Left to the contract's reading rules, so not compared field for field: the licence text (the
  * import joins the otherConstraints texts), the order of citation-placed and other contacts,
- * and a conformity date's type when it is the default (publication).
+ * a conformity date's type when it is the default (publication), and what the import derives
+ * from other elements for a record that has no value of its own (the gmd:contact as
+ * metadataContacts, aggregation identifiers and operatesOn as relations, operation connect
+ * points as further links).
  */
-function normalised(doc: MetadataDoc): MetadataDoc {
+function normalised(doc: MetadataDoc, source?: MetadataDoc): MetadataDoc {
   const d = structuredClone(doc) as MetadataDoc;
+  if (source && !source.metadataContacts) delete d.metadataContacts;
+  if (source && !source.relations) delete d.relations;
+  if (source?.distributions) d.distributions = d.distributions?.filter((x) => source.distributions!.some((y) => y.url === x.url && y.protocol === x.protocol));
   if (d.constraints) delete d.constraints.license;
   d.contacts?.sort((a, b) => (a.organisationName < b.organisationName ? -1 : 1));
   d.conformity = d.conformity?.map((c) => ({ ...c, specificationDateType: c.specificationDateType ?? 'publication' }));
@@ -32,9 +38,9 @@ function roundTrip(record: MetadataRecord): MetadataDoc {
 it('keeps every grown field of a dataset', () => {
   const doc = roundTrip(GROWN_DATASET);
   expect(doc.constraints?.license).toContain('CC BY 4.0');
-  expect(normalised(doc)).toEqual(normalised(docOf(GROWN_DATASET)));
+  expect(normalised(doc, docOf(GROWN_DATASET))).toEqual(normalised(docOf(GROWN_DATASET)));
 });
 
 it('keeps every grown field of a service', () => {
-  expect(normalised(roundTrip(GROWN_SERVICE))).toEqual(normalised(docOf(GROWN_SERVICE)));
+  expect(normalised(roundTrip(GROWN_SERVICE), docOf(GROWN_SERVICE))).toEqual(normalised(docOf(GROWN_SERVICE)));
 });

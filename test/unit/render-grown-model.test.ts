@@ -169,6 +169,7 @@ describe('ISO 19115-3 (mdb2018)', () => {
     expect(m(x, `${AR}/mri:name/cit:CI_Citation/cit:identifier/mcc:MD_Identifier/mcc:code/gco:CharacterString`)).toEqual(['rec-batas-wilayah-series']);
     expect(m(x, `${AR}/mri:associationType/mri:DS_AssociationTypeCode/@codeListValue`)).toEqual(['largerWorkCitation', 'crossReference']);
     expect(m(x, `${ID}/mri:spatialResolution/mri:MD_Resolution/mri:equivalentScale//gco:Integer`)).toEqual(['50000', '25000']);
+    expect(m(x, `${ID}/mri:spatialResolution/mri:MD_Resolution/mri:distance/gco:Distance`)).toEqual(['5']);
     const EX = `${ID}/mri:extent/gex:EX_Extent`;
     expect(m(x, `${EX}/gex:geographicElement/gex:EX_GeographicBoundingBox/gex:westBoundLongitude/gco:Decimal`)).toEqual(['95', '106.5']);
     expect(m(x, `${EX}/gex:verticalElement/gex:EX_VerticalExtent/gex:minimumValue/gco:Real`)).toEqual(['-100']);
