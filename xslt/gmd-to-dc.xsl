@@ -23,6 +23,7 @@
 -->
 <xsl:stylesheet version="3.0"
   xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+  xmlns:xs="http://www.w3.org/2001/XMLSchema"
   xmlns:gmd="http://www.isotc211.org/2005/gmd"
   xmlns:gco="http://www.isotc211.org/2005/gco"
   xmlns:gmx="http://www.isotc211.org/2005/gmx"
@@ -37,6 +38,9 @@
   exclude-result-prefixes="#all">
 
   <xsl:output method="xml" indent="no" omit-xml-declaration="yes" encoding="UTF-8"/>
+
+  <!-- a service record's topic categories, space-separated: 19139's SV_ServiceIdentification has none (gmd-service.ts) -->
+  <xsl:param name="service-topics" as="xs:string" select="''"/>
 
   <xsl:variable name="TOPIC_SCHEME" select="'http://standards.iso.org/iso/19139/resources/gmxCodelists.xml#MD_TopicCategoryCode'"/>
   <xsl:variable name="CREATOR_ROLES" select="('originator', 'author', 'principalInvestigator')"/>
@@ -92,6 +96,9 @@
       <dc:subject><xsl:value-of select="."/></dc:subject>
     </xsl:for-each>
     <xsl:for-each select="$id/gmd:topicCategory/gmd:MD_TopicCategoryCode">
+      <dc:subject scheme="{$TOPIC_SCHEME}"><xsl:value-of select="."/></dc:subject>
+    </xsl:for-each>
+    <xsl:for-each select="tokenize($service-topics)">
       <dc:subject scheme="{$TOPIC_SCHEME}"><xsl:value-of select="."/></dc:subject>
     </xsl:for-each>
     <xsl:for-each select="gmd:distributionInfo/gmd:MD_Distribution/gmd:distributionFormat/gmd:MD_Format/gmd:name/(gco:CharacterString|gmx:Anchor)">

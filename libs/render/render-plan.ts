@@ -32,6 +32,10 @@ export type RenderStage =
   /** a brief or summary element set: branches of the full form's tree copied as they are (element-sets.ts) */
   | { kind: 'element-set'; from: RenderFormat; write: (tree: SaxonNode) => string };
 
+function dcParams(r: MetadataRecord): Record<string, string> {
+  return { 'service-topics': serviceStylesheetParams(r)['service-topics'] as string };
+}
+
 export const RENDER_PLAN: Record<Exclude<RenderFormat, 'gmd'>, RenderStage> = {
   'gmd-summary': { kind: 'element-set', from: 'gmd', write: gmdSummary },
   'gmd-brief': { kind: 'element-set', from: 'gmd', write: gmdBrief },
@@ -44,10 +48,11 @@ export const RENDER_PLAN: Record<Exclude<RenderFormat, 'gmd'>, RenderStage> = {
   mdb2016: { kind: 'mdb2016-namespaces', from: 'mdb2018' },
   'mdb2018-summary': { kind: 'element-set', from: 'mdb2018', write: mdbSummary },
   'mdb2018-brief': { kind: 'element-set', from: 'mdb2018', write: mdbBrief },
-  // one pass writes all three Dublin Core records (see the stylesheet's header)
-  'dc-full': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl' },
-  'dc-summary': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-summary' },
-  'dc-brief': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-brief' },
+  // one pass writes all three Dublin Core records (see the stylesheet's header); a service's topic
+  // categories come from the record, as for mdb2018
+  'dc-full': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', params: dcParams },
+  'dc-summary': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-summary', params: dcParams },
+  'dc-brief': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-brief', params: dcParams },
 };
 
 /** The forms other stages are derived from. */
