@@ -203,7 +203,10 @@ describe('ISO 19115-3 suite records', () => {
       phone: '1300 366 356', address: 'GPO Box 2392, Melbourne, Victoria, 3001, Australia', placement: 'citation',
     });
     expect(doc.contacts?.[2]).toEqual({ role: 'author', organisationName: '', individualName: 'P.B. SKLADZIEN', placement: 'citation' });
-    expect(doc.constraints).toEqual({ classification: 'unclassified', useLimitation: 'https://creativecommons.org/licenses/by/4.0/' });
+    expect(doc.constraints).toEqual({
+      classification: 'unclassified', useLimitation: 'https://creativecommons.org/licenses/by/4.0/',
+      legal: { accessConstraints: ['license'], useConstraints: ['license'] },
+    });
     expect(doc.keywords).toEqual([
       { type: 'place', values: ['Victoria', 'Otway Basin', 'Torquay Basin'] },
       { type: 'theme', values: ['3D Geological Models'] },
