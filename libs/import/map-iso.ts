@@ -72,12 +72,13 @@ export function mapIso(root: Element, family: 'iso19139' | 'iso19115-3', ctx: Ma
   if (lineage.processSteps.length) doc.processSteps = lineage.processSteps;
   if (lineage.sources.length) doc.sources = lineage.sources;
 
-  // the citation's parties are read when identificationInfo has a citation (the old path read
-  // citedResponsibleParty under identificationInfo itself when it had none: kept, without placement)
-  const cited = select(citation ?? ident ?? root, 'citedResponsibleParty', ns).flatMap((h) => readParty(h, ns, ctx, 'pointOfContact'))
-    .map((c): Contact => (citation ? { ...c, placement: 'citation' } : c));
-  let contacts = ident ? [...cited, ...select(ident, 'pointOfContact', ns).flatMap((h) => readParty(h, ns, ctx, 'pointOfContact'))] : [];
-  const metadataContacts = select(root, 'contact', ns).flatMap((h) => readParty(h, ns, ctx, 'pointOfContact'));
+  const parties = (holders: Element[]): Contact[] => holders.flatMap((h) => readParty(h, ns, ctx, 'pointOfContact'));
+  // a citedResponsibleParty written under identificationInfo itself (no citation) was always read too; it has no placement
+  let contacts = ident ? [
+    ...parties(select(citation ?? ident, 'citedResponsibleParty', ns)).map((c): Contact => (citation ? { ...c, placement: 'citation' } : c)),
+    ...parties(select(ident, 'pointOfContact', ns)),
+  ] : [];
+  const metadataContacts = parties(select(root, 'contact', ns));
   if (contacts.length === 0) contacts = metadataContacts;
   contacts = dedupeContacts(contacts);
   if (contacts.length) doc.contacts = contacts;
