@@ -104,7 +104,15 @@
               </mri:name>
             </xsl:when>
             <xsl:otherwise>
-              <mri:name><cit:CI_Citation><cit:title><xsl:apply-templates select="gmd:aggregateDataSetIdentifier/*/gmd:code" mode="prop"/></cit:title></cit:CI_Citation></mri:name>
+              <!-- an unnamed resource: no title is invented; its identifier is the citation's identifier -->
+              <mri:name>
+                <cit:CI_Citation>
+                  <cit:title gco:nilReason="unknown"/>
+                  <xsl:for-each select="gmd:aggregateDataSetIdentifier/*">
+                    <cit:identifier><xsl:call-template name="identifier"/></cit:identifier>
+                  </xsl:for-each>
+                </cit:CI_Citation>
+              </mri:name>
             </xsl:otherwise>
           </xsl:choose>
           <mri:associationType><xsl:apply-templates select="gmd:associationType" mode="prop"/></mri:associationType>

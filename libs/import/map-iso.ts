@@ -236,10 +236,10 @@ function mapIdentification(doc: MetadataDoc, root: Element, ident: Element, cita
     // 19139: aggregationInfo identifiers (how our gmd builder writes relations); services: operatesOn
     ...select(ident, 'aggregationInfo/MD_AggregateInformation/aggregateDataSetIdentifier/*/code', ns).map((c) => propText(c) ?? ''),
     ...select(ident, 'operatesOn', ns).map((o) => o.getAttribute('uuidref') || o.getAttributeNS(XLINK, 'href') || ''),
-    // 19115-3: associatedResource by metadata reference, else by the citation's identifier or title
+    // 19115-3: associatedResource by metadata reference, else by the citation's identifier (a title
+    // names a resource but does not identify it: it is in associatedResources, not a relation)
     ...select(ident, 'associatedResource/MD_AssociatedResource', ns).map((a) => first(a, 'metadataReference', ns)?.getAttribute('uuidref')
-      || textAt(a, 'metadataReference/CI_Citation/identifier/*/code', ns) || textAt(a, 'name/CI_Citation/identifier/*/code', ns)
-      || textAt(a, 'name/CI_Citation/title', ns) || ''),
+      || textAt(a, 'metadataReference/CI_Citation/identifier/*/code', ns) || textAt(a, 'name/CI_Citation/identifier/*/code', ns) || ''),
   ].map((s) => s.trim()).filter((s) => s !== '' && !s.startsWith('#')));
   if (relations.length) doc.relations = relations;
 }
