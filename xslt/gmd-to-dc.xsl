@@ -23,9 +23,11 @@
 -->
 <xsl:stylesheet version="3.0"
   xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
+  xmlns:xs="http://www.w3.org/2001/XMLSchema"
   xmlns:gmd="http://www.isotc211.org/2005/gmd"
   xmlns:gco="http://www.isotc211.org/2005/gco"
   xmlns:gmx="http://www.isotc211.org/2005/gmx"
+  xmlns:srv="http://www.isotc211.org/2005/srv"
   xmlns:gmi="http://www.isotc211.org/2005/gmi"
   xmlns:gmi2="http://standards.iso.org/iso/19115/-2/gmi/1.0"
   xmlns:gml="http://www.opengis.net/gml"
@@ -36,6 +38,9 @@
   exclude-result-prefixes="#all">
 
   <xsl:output method="xml" indent="no" omit-xml-declaration="yes" encoding="UTF-8"/>
+
+  <!-- a service record's topic categories, space-separated: 19139's SV_ServiceIdentification has none (gmd-service.ts) -->
+  <xsl:param name="service-topics" as="xs:string" select="''"/>
 
   <xsl:variable name="TOPIC_SCHEME" select="'http://standards.iso.org/iso/19139/resources/gmxCodelists.xml#MD_TopicCategoryCode'"/>
   <xsl:variable name="CREATOR_ROLES" select="('originator', 'author', 'principalInvestigator')"/>
@@ -93,6 +98,9 @@
     <xsl:for-each select="$id/gmd:topicCategory/gmd:MD_TopicCategoryCode">
       <dc:subject scheme="{$TOPIC_SCHEME}"><xsl:value-of select="."/></dc:subject>
     </xsl:for-each>
+    <xsl:for-each select="tokenize($service-topics)">
+      <dc:subject scheme="{$TOPIC_SCHEME}"><xsl:value-of select="."/></dc:subject>
+    </xsl:for-each>
     <xsl:for-each select="gmd:distributionInfo/gmd:MD_Distribution/gmd:distributionFormat/gmd:MD_Format/gmd:name/(gco:CharacterString|gmx:Anchor)">
       <dc:format><xsl:value-of select="."/></dc:format>
     </xsl:for-each>
@@ -103,7 +111,7 @@
     <xsl:for-each select="$id/gmd:abstract/(gco:CharacterString|gmx:Anchor)">
       <dct:abstract><xsl:value-of select="."/></dct:abstract>
     </xsl:for-each>
-    <xsl:for-each select="$id/gmd:extent/gmd:EX_Extent/gmd:geographicElement/gmd:EX_GeographicDescription/gmd:geographicIdentifier/*/gmd:code/(gco:CharacterString|gmx:Anchor)">
+    <xsl:for-each select="$id/(gmd:extent|srv:extent)/gmd:EX_Extent/gmd:geographicElement/gmd:EX_GeographicDescription/gmd:geographicIdentifier/*/gmd:code/(gco:CharacterString|gmx:Anchor)">
       <dct:spatial><xsl:value-of select="."/></dct:spatial>
     </xsl:for-each>
   </xsl:template>
@@ -111,7 +119,8 @@
   <!-- the csw:Record elements beyond the summary set -->
   <xsl:template name="dc-full-extras">
     <xsl:variable name="id" select="gmd:identificationInfo/*[1]"/>
-    <xsl:variable name="parties" select="$id/gmd:pointOfContact/gmd:CI_ResponsibleParty"/>
+    <!-- the resource's parties: points of contact and the citation's cited parties (issue 19 §4) -->
+    <xsl:variable name="parties" select="$id/(gmd:pointOfContact|gmd:citation/gmd:CI_Citation/gmd:citedResponsibleParty)/gmd:CI_ResponsibleParty"/>
     <xsl:for-each select="distinct-values($parties[gmd:role/*/@codeListValue = $CREATOR_ROLES]/(gmd:organisationName, gmd:individualName)[1]/(gco:CharacterString|gmx:Anchor))">
       <dc:creator><xsl:value-of select="."/></dc:creator>
     </xsl:for-each>
@@ -121,7 +130,8 @@
     <xsl:for-each select="distinct-values($parties[not(gmd:role/*/@codeListValue = ($CREATOR_ROLES, $PUBLISHER_ROLES))]/(gmd:organisationName, gmd:individualName)[1]/(gco:CharacterString|gmx:Anchor))">
       <dc:contributor><xsl:value-of select="."/></dc:contributor>
     </xsl:for-each>
-    <xsl:for-each select="$id/gmd:language/gmd:LanguageCode">
+    <!-- a service identification has no language in ISO 19139: the metadata's stands for it -->
+    <xsl:for-each select="if ($id/gmd:language) then $id/gmd:language/gmd:LanguageCode else gmd:language/gmd:LanguageCode">
       <dc:language><xsl:value-of select="@codeListValue"/></dc:language>
     </xsl:for-each>
     <xsl:for-each select="$id/gmd:resourceConstraints/*/gmd:useLimitation/(gco:CharacterString|gmx:Anchor)">
@@ -145,7 +155,7 @@
         <xsl:otherwise><dc:date><xsl:value-of select="$value"/></dc:date></xsl:otherwise>
       </xsl:choose>
     </xsl:for-each>
-    <xsl:for-each select="$id/gmd:extent/gmd:EX_Extent/gmd:temporalElement/gmd:EX_TemporalExtent/gmd:extent/gml:TimePeriod">
+    <xsl:for-each select="$id/(gmd:extent|srv:extent)/gmd:EX_Extent/gmd:temporalElement/gmd:EX_TemporalExtent/gmd:extent/gml:TimePeriod">
       <!-- ISO 8601 interval; an open or unknown end is ".." -->
       <dct:temporal><xsl:value-of select="(normalize-space(gml:beginPosition)[.], '..')[1] || '/' || (normalize-space(gml:endPosition)[.], '..')[1]"/></dct:temporal>
     </xsl:for-each>
@@ -159,7 +169,7 @@
   </xsl:template>
 
   <xsl:template name="dc-bbox">
-    <xsl:for-each select="gmd:identificationInfo/*[1]/gmd:extent/gmd:EX_Extent/gmd:geographicElement/gmd:EX_GeographicBoundingBox">
+    <xsl:for-each select="gmd:identificationInfo/*[1]/(gmd:extent|srv:extent)/gmd:EX_Extent/gmd:geographicElement/gmd:EX_GeographicBoundingBox">
       <ows:BoundingBox crs="urn:ogc:def:crs:EPSG::4326" dimensions="2">
         <ows:LowerCorner><xsl:value-of select="gmd:southBoundLatitude/gco:Decimal || ' ' || gmd:westBoundLongitude/gco:Decimal"/></ows:LowerCorner>
         <ows:UpperCorner><xsl:value-of select="gmd:northBoundLatitude/gco:Decimal || ' ' || gmd:eastBoundLongitude/gco:Decimal"/></ows:UpperCorner>

@@ -27,10 +27,21 @@
           <mrd:distributionFormat>
             <mrd:MD_Format>
               <mrd:formatSpecificationCitation>
-                <cit:CI_Citation><cit:title><xsl:apply-templates select="gmd:name" mode="prop"/></cit:title></cit:CI_Citation>
+                <cit:CI_Citation>
+                  <cit:title><xsl:apply-templates select="gmd:name" mode="prop"/></cit:title>
+                  <!-- the format's version is the specification's edition in 19115-3 -->
+                  <xsl:for-each select="gmd:version[*]"><cit:edition><xsl:apply-templates select="." mode="prop"/></cit:edition></xsl:for-each>
+                </cit:CI_Citation>
               </mrd:formatSpecificationCitation>
             </mrd:MD_Format>
           </mrd:distributionFormat>
+        </xsl:for-each>
+        <xsl:for-each select="gmd:distributor/gmd:MD_Distributor">
+          <mrd:distributor>
+            <mrd:MD_Distributor>
+              <mrd:distributorContact><xsl:apply-templates select="gmd:distributorContact" mode="party"/></mrd:distributorContact>
+            </mrd:MD_Distributor>
+          </mrd:distributor>
         </xsl:for-each>
         <xsl:for-each select="gmd:transferOptions/gmd:MD_DigitalTransferOptions">
           <mrd:transferOptions>
@@ -49,8 +60,10 @@
     <cit:CI_OnlineResource>
       <cit:linkage><gco:CharacterString><xsl:value-of select="gmd:linkage/gmd:URL"/></gco:CharacterString></cit:linkage>
       <xsl:for-each select="gmd:protocol"><cit:protocol><xsl:apply-templates select="." mode="prop"/></cit:protocol></xsl:for-each>
+      <xsl:for-each select="gmd:applicationProfile"><cit:applicationProfile><xsl:apply-templates select="." mode="prop"/></cit:applicationProfile></xsl:for-each>
       <xsl:for-each select="gmd:name"><cit:name><xsl:apply-templates select="." mode="prop"/></cit:name></xsl:for-each>
       <xsl:for-each select="gmd:description"><cit:description><xsl:apply-templates select="." mode="prop"/></cit:description></xsl:for-each>
+      <xsl:for-each select="gmd:function"><cit:function><xsl:apply-templates select="." mode="prop"/></cit:function></xsl:for-each>
     </cit:CI_OnlineResource>
   </xsl:template>
 
@@ -84,7 +97,13 @@
         <xsl:for-each select="gmd:result/gmd:DQ_ConformanceResult">
           <mdq:result>
             <mdq:DQ_ConformanceResult>
-              <mdq:specification gco:nilReason="missing"/>
+              <xsl:choose>
+                <!-- a conformity report names the specification it was tested against (issue 19 §4) -->
+                <xsl:when test="gmd:specification/gmd:CI_Citation">
+                  <mdq:specification><xsl:apply-templates select="gmd:specification/gmd:CI_Citation"/></mdq:specification>
+                </xsl:when>
+                <xsl:otherwise><mdq:specification gco:nilReason="missing"/></xsl:otherwise>
+              </xsl:choose>
               <xsl:for-each select="gmd:explanation[gco:CharacterString or ogco:CharacterString]">
                 <mdq:explanation><xsl:apply-templates select="." mode="prop"/></mdq:explanation>
               </xsl:for-each>
@@ -103,6 +122,10 @@
         <mrl:scope><mcc:MD_Scope><mcc:level><xsl:apply-templates select="../../gmd:scope/gmd:DQ_Scope/gmd:level" mode="prop"/></mcc:level></mcc:MD_Scope></mrl:scope>
         <xsl:for-each select="gmd:source/gmd:LI_Source">
           <mrl:source><mrl:LI_Source><mrl:description><xsl:apply-templates select="gmd:description" mode="prop"/></mrl:description></mrl:LI_Source></mrl:source>
+        </xsl:for-each>
+        <!-- 19115-3 moves process steps after the sources -->
+        <xsl:for-each select="gmd:processStep/gmd:LI_ProcessStep">
+          <mrl:processStep><mrl:LI_ProcessStep><mrl:description><xsl:apply-templates select="gmd:description" mode="prop"/></mrl:description></mrl:LI_ProcessStep></mrl:processStep>
         </xsl:for-each>
       </mrl:LI_Lineage>
     </mdb:resourceLineage>

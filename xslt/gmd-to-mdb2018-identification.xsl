@@ -17,6 +17,9 @@
   xmlns:srv="http://standards.iso.org/iso/19115/-3/srv/2.0"
   xmlns:gco="http://standards.iso.org/iso/19115/-3/gco/1.0"
   xmlns:gml="http://www.opengis.net/gml/3.2"
+  xmlns:osrv="http://www.isotc211.org/2005/srv"
+  xmlns:oxlink="http://www.w3.org/1999/xlink"
+  xmlns:mrs="http://standards.iso.org/iso/19115/-3/mrs/1.0"
   exclude-result-prefixes="#all">
 
   <xsl:template name="identification-common">
@@ -25,6 +28,9 @@
     <xsl:for-each select="gmd:purpose"><mri:purpose><xsl:apply-templates select="." mode="prop"/></mri:purpose></xsl:for-each>
     <xsl:for-each select="gmd:status"><mri:status><xsl:apply-templates select="." mode="prop"/></mri:status></xsl:for-each>
     <xsl:for-each select="gmd:pointOfContact"><mri:pointOfContact><xsl:apply-templates select="." mode="party"/></mri:pointOfContact></xsl:for-each>
+    <xsl:if test="self::osrv:SV_ServiceIdentification and normalize-space($service-representation)">
+      <mri:spatialRepresentationType><mcc:MD_SpatialRepresentationTypeCode codeList="{$CL}MD_SpatialRepresentationTypeCode" codeListValue="{$service-representation}"><xsl:value-of select="$service-representation"/></mcc:MD_SpatialRepresentationTypeCode></mri:spatialRepresentationType>
+    </xsl:if>
     <xsl:for-each select="gmd:spatialRepresentationType">
       <mri:spatialRepresentationType><xsl:apply-templates select="." mode="prop"/></mri:spatialRepresentationType>
     </xsl:for-each>
@@ -40,10 +46,31 @@
         </mri:MD_Resolution>
       </mri:spatialResolution>
     </xsl:for-each>
+    <xsl:if test="self::osrv:SV_ServiceIdentification">
+      <xsl:for-each select="tokenize($service-resolutions)">
+        <xsl:variable name="part" select="tokenize(., ':')"/>
+        <mri:spatialResolution>
+          <mri:MD_Resolution>
+            <xsl:choose>
+              <xsl:when test="$part[1] = 'scale'">
+                <mri:equivalentScale><mri:MD_RepresentativeFraction><mri:denominator><gco:Integer><xsl:value-of select="$part[2]"/></gco:Integer></mri:denominator></mri:MD_RepresentativeFraction></mri:equivalentScale>
+              </xsl:when>
+              <xsl:otherwise><mri:distance><gco:Distance uom="{string-join(subsequence($part, 3), ':')}"><xsl:value-of select="$part[2]"/></gco:Distance></mri:distance></xsl:otherwise>
+            </xsl:choose>
+          </mri:MD_Resolution>
+        </mri:spatialResolution>
+      </xsl:for-each>
+    </xsl:if>
     <xsl:for-each select="gmd:topicCategory/gmd:MD_TopicCategoryCode">
       <mri:topicCategory><mri:MD_TopicCategoryCode><xsl:value-of select="."/></mri:MD_TopicCategoryCode></mri:topicCategory>
     </xsl:for-each>
-    <xsl:apply-templates select="gmd:extent/gmd:EX_Extent"/>
+    <xsl:if test="self::osrv:SV_ServiceIdentification">
+      <xsl:for-each select="tokenize($service-topics)">
+        <mri:topicCategory><mri:MD_TopicCategoryCode><xsl:value-of select="."/></mri:MD_TopicCategoryCode></mri:topicCategory>
+      </xsl:for-each>
+    </xsl:if>
+    <!-- a service's extent is srv:extent in ISO 19139 -->
+    <xsl:apply-templates select="(gmd:extent|osrv:extent)/gmd:EX_Extent"/>
     <xsl:for-each select="gmd:resourceMaintenance/gmd:MD_MaintenanceInformation">
       <mri:resourceMaintenance>
         <mmi:MD_MaintenanceInformation>
@@ -53,7 +80,10 @@
     </xsl:for-each>
     <xsl:for-each select="gmd:graphicOverview/gmd:MD_BrowseGraphic">
       <mri:graphicOverview>
-        <mcc:MD_BrowseGraphic><mcc:fileName><xsl:apply-templates select="gmd:fileName" mode="prop"/></mcc:fileName></mcc:MD_BrowseGraphic>
+        <mcc:MD_BrowseGraphic>
+          <mcc:fileName><xsl:apply-templates select="gmd:fileName" mode="prop"/></mcc:fileName>
+          <xsl:for-each select="gmd:fileDescription"><mcc:fileDescription><xsl:apply-templates select="." mode="prop"/></mcc:fileDescription></xsl:for-each>
+        </mcc:MD_BrowseGraphic>
       </mri:graphicOverview>
     </xsl:for-each>
     <xsl:apply-templates select="gmd:descriptiveKeywords/gmd:MD_Keywords"/>
@@ -61,7 +91,30 @@
     <xsl:for-each select="gmd:aggregationInfo/gmd:MD_AggregateInformation">
       <mri:associatedResource>
         <mri:MD_AssociatedResource>
-          <mri:name><cit:CI_Citation><cit:title><xsl:apply-templates select="gmd:aggregateDataSetIdentifier/*/gmd:code" mode="prop"/></cit:title></cit:CI_Citation></mri:name>
+          <xsl:choose>
+            <!-- a named resource: its title, and its identifier as the citation's identifier -->
+            <xsl:when test="gmd:aggregateDataSetName/gmd:CI_Citation">
+              <mri:name>
+                <cit:CI_Citation>
+                  <cit:title><xsl:apply-templates select="gmd:aggregateDataSetName/gmd:CI_Citation/gmd:title" mode="prop"/></cit:title>
+                  <xsl:for-each select="gmd:aggregateDataSetIdentifier/*">
+                    <cit:identifier><xsl:call-template name="identifier"/></cit:identifier>
+                  </xsl:for-each>
+                </cit:CI_Citation>
+              </mri:name>
+            </xsl:when>
+            <xsl:otherwise>
+              <!-- an unnamed resource: no title is invented; its identifier is the citation's identifier -->
+              <mri:name>
+                <cit:CI_Citation>
+                  <cit:title gco:nilReason="unknown"/>
+                  <xsl:for-each select="gmd:aggregateDataSetIdentifier/*">
+                    <cit:identifier><xsl:call-template name="identifier"/></cit:identifier>
+                  </xsl:for-each>
+                </cit:CI_Citation>
+              </mri:name>
+            </xsl:otherwise>
+          </xsl:choose>
           <mri:associationType><xsl:apply-templates select="gmd:associationType" mode="prop"/></mri:associationType>
         </mri:MD_AssociatedResource>
       </mri:associatedResource>
@@ -85,6 +138,7 @@
         <gco:ScopedName>
           <xsl:choose>
             <xsl:when test="normalize-space($service-type)"><xsl:value-of select="$service-type"/></xsl:when>
+            <xsl:when test="normalize-space(osrv:serviceType)"><xsl:value-of select="normalize-space(osrv:serviceType)"/></xsl:when>
             <xsl:when test="matches($protocol, 'WMS|WMTS|TMS')">view</xsl:when>
             <xsl:when test="matches($protocol, 'WFS|WCS|DOWNLOAD|ATOM')">download</xsl:when>
             <xsl:when test="matches($protocol, 'CSW')">discovery</xsl:when>
@@ -93,12 +147,33 @@
           </xsl:choose>
         </gco:ScopedName>
       </srv:serviceType>
+      <xsl:for-each select="osrv:serviceTypeVersion"><srv:serviceTypeVersion><xsl:apply-templates select="." mode="prop"/></srv:serviceTypeVersion></xsl:for-each>
+      <!-- optional in 19115-3: a nilled 19139 coupling type or operation is left out -->
+      <xsl:for-each select="osrv:couplingType[*]"><srv:couplingType><xsl:apply-templates select="." mode="prop"/></srv:couplingType></xsl:for-each>
+      <xsl:for-each select="osrv:containsOperations/osrv:SV_OperationMetadata">
+        <srv:containsOperations>
+          <srv:SV_OperationMetadata>
+            <srv:operationName><xsl:apply-templates select="osrv:operationName" mode="prop"/></srv:operationName>
+            <xsl:for-each select="osrv:DCP"><srv:distributedComputingPlatform><xsl:apply-templates select="." mode="prop"/></srv:distributedComputingPlatform></xsl:for-each>
+            <xsl:for-each select="osrv:connectPoint">
+              <srv:connectPoint>
+                <xsl:if test="@ogco:nilReason"><xsl:attribute name="gco:nilReason" select="@ogco:nilReason"/></xsl:if>
+                <xsl:apply-templates select="gmd:CI_OnlineResource"/>
+              </srv:connectPoint>
+            </xsl:for-each>
+          </srv:SV_OperationMetadata>
+        </srv:containsOperations>
+      </xsl:for-each>
+      <xsl:for-each select="osrv:operatesOn">
+        <srv:operatesOn><xsl:copy-of select="@uuidref, @oxlink:href, @oxlink:title"/></srv:operatesOn>
+      </xsl:for-each>
     </srv:SV_ServiceIdentification>
   </xsl:template>
 
   <xsl:template match="gmd:CI_Citation">
     <cit:CI_Citation>
       <cit:title><xsl:apply-templates select="gmd:title" mode="prop"/></cit:title>
+      <xsl:for-each select="gmd:alternateTitle"><cit:alternateTitle><xsl:apply-templates select="." mode="prop"/></cit:alternateTitle></xsl:for-each>
       <xsl:for-each select="gmd:date/gmd:CI_Date">
         <cit:date>
           <cit:CI_Date>
@@ -107,6 +182,9 @@
           </cit:CI_Date>
         </cit:date>
       </xsl:for-each>
+      <xsl:for-each select="gmd:edition"><cit:edition><xsl:apply-templates select="." mode="prop"/></cit:edition></xsl:for-each>
+      <xsl:for-each select="gmd:identifier/*"><cit:identifier><xsl:call-template name="identifier"/></cit:identifier></xsl:for-each>
+      <xsl:for-each select="gmd:citedResponsibleParty"><cit:citedResponsibleParty><xsl:apply-templates select="." mode="party"/></cit:citedResponsibleParty></xsl:for-each>
     </cit:CI_Citation>
   </xsl:template>
 
@@ -175,6 +253,20 @@
               </gex:extent>
             </gex:EX_TemporalExtent>
           </gex:temporalElement>
+        </xsl:for-each>
+        <xsl:for-each select="gmd:verticalElement/gmd:EX_VerticalExtent">
+          <gex:verticalElement>
+            <gex:EX_VerticalExtent>
+              <gex:minimumValue><xsl:apply-templates select="gmd:minimumValue" mode="prop"/></gex:minimumValue>
+              <gex:maximumValue><xsl:apply-templates select="gmd:maximumValue" mode="prop"/></gex:maximumValue>
+              <!-- the CRS as an identifier: its URI (xlink:href) or its name (xlink:title) -->
+              <xsl:for-each select="gmd:verticalCRS[normalize-space(@oxlink:href) or normalize-space(@oxlink:title)]">
+                <gex:verticalCRSId><mrs:MD_ReferenceSystem><mrs:referenceSystemIdentifier><mcc:MD_Identifier>
+                  <mcc:code><gco:CharacterString><xsl:value-of select="(@oxlink:href[normalize-space()], @oxlink:title)[1]"/></gco:CharacterString></mcc:code>
+                </mcc:MD_Identifier></mrs:referenceSystemIdentifier></mrs:MD_ReferenceSystem></gex:verticalCRSId>
+              </xsl:for-each>
+            </gex:EX_VerticalExtent>
+          </gex:verticalElement>
         </xsl:for-each>
       </gex:EX_Extent>
     </mri:extent>

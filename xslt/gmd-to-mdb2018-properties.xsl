@@ -18,6 +18,9 @@
   xmlns:gmx="http://www.isotc211.org/2005/gmx"
   xmlns:gcx="http://standards.iso.org/iso/19115/-3/gcx/1.0"
   xmlns:xlink="http://www.w3.org/1999/xlink"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xmlns:osrv="http://www.isotc211.org/2005/srv"
+  xmlns:srv="http://standards.iso.org/iso/19115/-3/srv/2.0"
   exclude-result-prefixes="#all">
 
   <xsl:variable name="CL" select="'https://standards.iso.org/iso/19115/resources/Codelists/cat/codelists.xml#'"/>
@@ -113,6 +116,8 @@
        is written here: a template-rule dispatch per value cost SaxonJS 3–6 % of the transform. -->
   <xsl:template match="*" mode="prop">
     <xsl:if test="@ogco:nilReason"><xsl:attribute name="gco:nilReason" select="@ogco:nilReason"/></xsl:if>
+    <!-- a translated text (PT_FreeText, issue 19 §4): the 19115-3 property type, whose prefix lan the root declares -->
+    <xsl:if test="gmd:PT_FreeText"><xsl:attribute name="xsi:type" select="'lan:PT_FreeText_PropertyType'"/></xsl:if>
     <xsl:for-each select="*">
       <xsl:choose>
         <xsl:when test="self::ogco:CharacterString"><gco:CharacterString><xsl:value-of select="."/></gco:CharacterString></xsl:when>
@@ -126,6 +131,13 @@
   <!-- a keyword or thesaurus title written as gmx:Anchor keeps its URI: gcx:Anchor stands where
        gco:CharacterString may (the root declares gcx and xlink) -->
   <xsl:template match="gmx:Anchor" mode="value"><gcx:Anchor xlink:href="{@xlink:href}"><xsl:value-of select="."/></gcx:Anchor></xsl:template>
+  <xsl:template match="gmd:PT_FreeText" mode="value">
+    <lan:PT_FreeText>
+      <xsl:for-each select="gmd:textGroup/gmd:LocalisedCharacterString">
+        <lan:textGroup><lan:LocalisedCharacterString locale="{@locale}"><xsl:value-of select="."/></lan:LocalisedCharacterString></lan:textGroup>
+      </xsl:for-each>
+    </lan:PT_FreeText>
+  </xsl:template>
   <xsl:template match="ogco:Date" mode="value"><gco:Date><xsl:value-of select="."/></gco:Date></xsl:template>
   <xsl:template match="ogco:DateTime" mode="value"><gco:DateTime><xsl:value-of select="."/></gco:DateTime></xsl:template>
   <xsl:template match="ogco:Decimal" mode="value"><gco:Decimal><xsl:value-of select="."/></gco:Decimal></xsl:template>
@@ -147,6 +159,22 @@
   <xsl:template match="gmd:DS_AssociationTypeCode" mode="value"><mri:DS_AssociationTypeCode codeList="{$CL}DS_AssociationTypeCode" codeListValue="{@codeListValue}"><xsl:value-of select="@codeListValue"/></mri:DS_AssociationTypeCode></xsl:template>
   <xsl:template match="gmd:MD_CharacterSetCode" mode="value"><lan:MD_CharacterSetCode codeList="{$CL}MD_CharacterSetCode" codeListValue="{@codeListValue}"><xsl:value-of select="@codeListValue"/></lan:MD_CharacterSetCode></xsl:template>
   <xsl:template match="gmd:DQ_EvaluationMethodTypeCode" mode="value"><mdq:DQ_EvaluationMethodTypeCode codeList="{$CL}DQ_EvaluationMethodTypeCode" codeListValue="{@codeListValue}"><xsl:value-of select="@codeListValue"/></mdq:DQ_EvaluationMethodTypeCode></xsl:template>
+
+  <xsl:template match="gmd:CI_OnLineFunctionCode" mode="value"><cit:CI_OnLineFunctionCode codeList="{$CL}CI_OnLineFunctionCode" codeListValue="{@codeListValue}"><xsl:value-of select="@codeListValue"/></cit:CI_OnLineFunctionCode></xsl:template>
+  <xsl:template match="osrv:SV_CouplingType" mode="value"><srv:SV_CouplingType codeList="{$CL}SV_CouplingType" codeListValue="{@codeListValue}"><xsl:value-of select="@codeListValue"/></srv:SV_CouplingType></xsl:template>
+  <xsl:template match="osrv:DCPList" mode="value"><srv:DCPList codeList="{$CL}DCPList" codeListValue="{@codeListValue}"><xsl:value-of select="@codeListValue"/></srv:DCPList></xsl:template>
+
+  <!-- gmd:locale/gmd:PT_Locale → lan:PT_Locale with the same id (the LocalisedCharacterStrings point at it) -->
+  <xsl:template match="gmd:PT_Locale">
+    <lan:PT_Locale id="{@id}">
+      <lan:language>
+        <lan:LanguageCode codeList="{gmd:languageCode/gmd:LanguageCode/@codeList}" codeListValue="{gmd:languageCode/gmd:LanguageCode/@codeListValue}"><xsl:value-of select="gmd:languageCode/gmd:LanguageCode/@codeListValue"/></lan:LanguageCode>
+      </lan:language>
+      <lan:characterEncoding>
+        <lan:MD_CharacterSetCode codeList="{$CL}MD_CharacterSetCode" codeListValue="utf8">utf8</lan:MD_CharacterSetCode>
+      </lan:characterEncoding>
+    </lan:PT_Locale>
+  </xsl:template>
 
   <xsl:template match="*" mode="value"/>
 </xsl:stylesheet>

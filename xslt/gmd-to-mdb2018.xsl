@@ -40,6 +40,11 @@
 
   <!-- MetadataDoc.serviceType of the record (the renderer passes it; empty when unset) -->
   <xsl:param name="service-type" as="xs:string" select="''"/>
+  <!-- what ISO 19139's SV_ServiceIdentification cannot hold, for a service record (gmd-service.ts):
+       topic category codes and resolutions ("scale:N", "distance:V:uom") space-separated -->
+  <xsl:param name="service-topics" as="xs:string" select="''"/>
+  <xsl:param name="service-representation" as="xs:string" select="''"/>
+  <xsl:param name="service-resolutions" as="xs:string" select="''"/>
 
 
   <xsl:template match="/">
@@ -89,6 +94,10 @@
       <xsl:for-each select="gmd:language[gmd:LanguageCode]">
         <mdb:defaultLocale><xsl:call-template name="locale"/></mdb:defaultLocale>
       </xsl:for-each>
+      <!-- the parent by reference (gco:ObjectReference uuidref): 19139 names it by identifier only -->
+      <xsl:for-each select="gmd:parentIdentifier[normalize-space()]">
+        <mdb:parentMetadata uuidref="{normalize-space(.)}"/>
+      </xsl:for-each>
       <xsl:if test="gmd:hierarchyLevel or gmd:hierarchyLevelName">
         <mdb:metadataScope>
           <mdb:MD_MetadataScope>
@@ -119,6 +128,9 @@
           <cit:title><gco:CharacterString>ISO 19115-3</gco:CharacterString></cit:title>
         </cit:CI_Citation>
       </mdb:metadataStandard>
+      <xsl:for-each select="gmd:locale/gmd:PT_Locale">
+        <mdb:otherLocale><xsl:apply-templates select="."/></mdb:otherLocale>
+      </xsl:for-each>
       <xsl:for-each select="gmd:referenceSystemInfo/gmd:MD_ReferenceSystem/gmd:referenceSystemIdentifier/gmd:RS_Identifier">
         <mdb:referenceSystemInfo>
           <mrs:MD_ReferenceSystem>

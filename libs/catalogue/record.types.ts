@@ -269,8 +269,10 @@ export interface MetadataDoc {
   /** the second and later spatial resolutions */
   additionalResolutions?: SpatialResolution[];
   /**
-   * `bbox` is the first geographic box (the footprint's first part); `additionalBboxes` the others
-   * (issue 19 §4: several extents); `vertical` the first vertical extent
+   * `bbox` is the box that bounds every geographic box of the record (what search and the map use);
+   * `additionalBboxes` the boxes after the first, as written (issue 19 §4: several extents), so a
+   * record with several boxes renders the bounding box and then those; `vertical` the first
+   * vertical extent
    */
   extent?: { bbox?: BoundingBox; additionalBboxes?: BoundingBox[]; vertical?: VerticalExtent; temporal?: TemporalExtent };
   /** FREKUENSI_PEMBARUAN (MD_MaintenanceFrequencyCode) */

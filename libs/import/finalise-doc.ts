@@ -5,6 +5,7 @@ import type { FieldError } from '../errors';
 import { ImportMappingError } from './import-error';
 import type { MapContext } from './map-context';
 import type { SourceFormat } from './namespaces';
+import { schemaAt } from './schema-at';
 
 /**
  * The last step of every import: fit the mapped document to the schema's limits, validate it with
@@ -27,11 +28,27 @@ export function finaliseDoc(doc: MetadataDoc, format: SourceFormat, rootName: st
 
 // Longer texts than the schema allows are cut (with a warning) rather than refusing a whole record.
 const LONG_TEXT = new Set(['abstract', 'purpose', 'lineage']);
+// the fields of issue 19 §4 take their limits from the schema (alternate titles 500, translations
+// 10,000, codes 200 …); the older fields keep the rule they always had
+const GROWN = new Set([
+  'translations', 'alternateTitles', 'edition', 'resourceIdentifiers', 'parentIdentifier', 'serviceTypeVersions', 'couplingType',
+  'operations', 'operatesOn', 'metadataContacts', 'distributors', 'additionalReferenceSystems', 'additionalResolutions',
+  'formatVersions', 'conformity', 'processSteps', 'associatedResources', 'additionalOverviews',
+]);
+const GROWN_NESTED = /^\/(extent\/(additionalBboxes|vertical)|constraints\/legal|distributions\/\d+\/(function|applicationProfile))(\/|$)/;
+
+/** The schema's maxLength at a pointer; an e-mail address or a URL is never cut (cut, it would be another one). */
+function grownLimit(path: string): number {
+  const s = schemaAt(path);
+  if (!s || s.format !== undefined || typeof s.maxLength !== 'number') return Infinity;
+  return s.maxLength;
+}
 
 function fitLimits(value: unknown, ctx: MapContext, path = ''): unknown {
   if (typeof value === 'string') {
     const field = path.split('/')[1] ?? '';
     const max = path === '/title' ? LIMITS.title : path === '/fileIdentifier' ? Infinity
+      : GROWN.has(field) || GROWN_NESTED.test(path) ? grownLimit(path)
       : LONG_TEXT.has(field) && path.split('/').length === 2 ? LIMITS.longText : LIMITS.text;
     if (value.length <= max) return value;
     ctx.warn(`Teks ${path} dipotong menjadi ${max} karakter.`);
@@ -61,6 +78,11 @@ const DROPPABLE: { re: RegExp; what: string }[] = [
   { re: /^\/spatialResolution(\/\w+)?$/, what: 'resolusi spasial' },
   { re: /^\/referenceSystem$/, what: 'sistem referensi' },
   { re: /^\/(relations|sources|spatialCoverage|formats)\/\d+$/, what: 'nilai' },
+  // the fields of issue 19 §4 hold what the document holds besides the older fields: a value the
+  // schema refuses stays in the document only and never costs the record
+  { re: new RegExp(`^/(${[...GROWN].join('|')})(/.*)?$`), what: 'isian' },
+  { re: GROWN_NESTED, what: 'isian' },
+  { re: /^\/contacts\/\d+\/placement$/, what: 'isian' },
 ];
 
 function dropRefused(doc: MetadataDoc, errors: FieldError[], ctx: MapContext): MetadataDoc | undefined {

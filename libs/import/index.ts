@@ -16,12 +16,14 @@
  * - title: the citation title (ISO; alternateTitle with a warning if it is empty) or dc:title;
  *   a csw:Record without dc:title takes its dc:identifier, with a warning; no title at all → 422;
  * - contacts: the resource's (citedResponsibleParty + pointOfContact), de-duplicated; the metadata
- *   contact only when the resource names nobody;
+ *   contact only when the resource names nobody (metadata contacts and distributors are also kept
+ *   apart; the grown model of issue 19 §4 is listed in docs/records.md);
  * - code lists: exact code, else a case/spelling variant, else 422 naming the element;
  * - protocols: our codes are kept as they are (including the long legacy ones in the list),
  *   obvious variants are normalised, unknown ones become WWW:LINK with a warning;
- * - reference system: the first EPSG code; non-EPSG and further codes are dropped with a warning;
- * - bbox: every EX_GeographicBoundingBox / ows box unioned; OWS axis order from the crs;
+ * - reference system: the first EPSG code; every other one is kept as written in additionalReferenceSystems;
+ * - bbox: every EX_GeographicBoundingBox / ows box unioned (the boxes after the first also kept apart);
+ *   OWS axis order from the crs;
  * - optional values the schema would refuse (non-http links, unreadable dates) are dropped with
  *   a warning, over-long texts are cut with a warning.
  */

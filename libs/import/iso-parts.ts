@@ -1,15 +1,14 @@
 import type { Element } from '@xmldom/xmldom';
-import type { Constraints, DataQualityEntry, Distribution, Keyword } from '../catalogue/record.types';
+import type { AnchoredText, Constraints, Distribution, Keyword, LegalConstraints } from '../catalogue/record.types';
 import { childElements, first, propText, qpath, select, textAt, textsAt, type NsPredicate } from './dom';
 import type { MapContext } from './map-context';
-import { normaliseCode } from './normalise-code';
 import { normaliseProtocol } from './normalise-protocol';
-import { normaliseUrl, parseBoolean } from './values';
+import { normaliseUrl } from './values';
 
 /**
  * Sections whose element local names are the same in ISO 19139 and ISO 19115-3 (only the
  * namespaces differ, and the caller's predicate accepts the right family): keywords,
- * constraints, data quality reports, online resources, lineage.
+ * constraints, online resources, lineage.
  */
 
 /**
@@ -69,48 +68,46 @@ export function readConstraints(ident: Element, ns: NsPredicate, ctx: MapContext
   if (limits.length) c.useLimitation = limits.join('\n');
   const licence = unique(all.filter((e) => e.localName === 'MD_LegalConstraints').flatMap((e) => textsAt(e, 'otherConstraints', ns)));
   if (licence.length) c.license = licence.join('\n');
+  const legal = readLegal(all.filter((e) => e.localName === 'MD_LegalConstraints'), ns, ctx);
+  if (legal) c.legal = legal;
   return Object.keys(c).length ? c : undefined;
 }
 
-/** DQ_DataQuality/report/DQ_* → one entry per report element. */
-export function readDataQuality(root: Element, ns: NsPredicate, ctx: MapContext): DataQualityEntry[] {
-  const out: DataQualityEntry[] = [];
-  for (const report of select(root, 'dataQualityInfo/DQ_DataQuality/report/*', ns)) {
-    // an ISO 19157 element 19139 cannot name (usability, …) travels as a report whose
-    // nameOfMeasure is the element name (that is how our gmd builder writes it)
-    const measure = textAt(report, 'nameOfMeasure', ns);
-    const named = measure && /^DQ_\w+$/.test(measure) ? normaliseCode('DQ_ELEMEN', measure) : undefined;
-    const element = named ?? ctx.codeValue('DQ_ELEMEN', report.localName ?? '', report);
-    if (!element) continue;
-    const entry: DataQualityEntry = { element };
-    // 19139: DQ_x/evaluationMethodType; 19157-2: DQ_x/evaluationMethod/DQ_EvaluationMethod|DQ_FullInspection|…/evaluationMethodType
-    const method = first(report, 'evaluationMethodType', ns) ?? first(report, 'evaluationMethod/*/evaluationMethodType', ns);
-    const evaluationMethod = ctx.code('METOD_EVALUASI', method);
-    if (evaluationMethod) entry.evaluationMethod = evaluationMethod;
-    const conformance = first(report, 'result/DQ_ConformanceResult', ns);
-    if (conformance) {
-      const result = textAt(conformance, 'explanation', ns);
-      const pass = parseBoolean(textAt(conformance, 'pass', ns));
-      if (result) entry.result = result;
-      if (pass !== undefined) entry.pass = pass;
-    } else {
-      const quantitative = first(report, 'result/DQ_QuantitativeResult', ns);
-      const value = quantitative ? textsAt(quantitative, 'value', ns).join(' ') : '';
-      if (value) entry.result = value;
-    }
-    out.push(entry);
+/**
+ * Every MD_LegalConstraints block together (the model has one): the MD_RestrictionCode values of
+ * accessConstraints and useConstraints, and otherConstraints with an Anchor's http(s) URI
+ * (INSPIRE's "no limitations" codes). `license` above stays the joined text, for search and display.
+ */
+function readLegal(blocks: Element[], ns: NsPredicate, ctx: MapContext): LegalConstraints | undefined {
+  const out: LegalConstraints = {};
+  const codes = (name: 'accessConstraints' | 'useConstraints'): string[] =>
+    unique(blocks.flatMap((b) => select(b, name, ns)).map((p) => ctx.enumCode(`/constraints/legal/${name}`, p)).filter((x): x is string => !!x));
+  const access = codes('accessConstraints');
+  const use = codes('useConstraints');
+  if (access.length) out.accessConstraints = access;
+  if (use.length) out.useConstraints = use;
+  const other: AnchoredText[] = [];
+  for (const p of blocks.flatMap((b) => select(b, 'otherConstraints', ns))) {
+    const text = propText(p);
+    if (!text) continue;
+    const uri = anchorOf(p);
+    if (!other.some((o) => o.text === text && o.uri === uri)) other.push(uri ? { text, uri } : { text });
   }
-  return out;
+  if (other.length) out.otherConstraints = other;
+  return Object.keys(out).length ? out : undefined;
 }
 
-export function readLineage(root: Element, ns: NsPredicate): { statement?: string; sources: string[] } {
+export function readLineage(root: Element, ns: NsPredicate): { statement?: string; sources: string[]; processSteps: string[] } {
   // 19139 keeps lineage under dataQualityInfo, 19115-3 under resourceLineage
   const lineages = [...select(root, 'dataQualityInfo/DQ_DataQuality/lineage/LI_Lineage', ns), ...select(root, 'resourceLineage/LI_Lineage', ns)];
   const statement = lineages.map((l) => textAt(l, 'statement', ns)).find(Boolean);
   const sources = unique(lineages.flatMap((l) => select(l, 'source/LI_Source', ns))
     .map((s) => textAt(s, 'description', ns) ?? textAt(s, 'sourceCitation/CI_Citation/title', ns))
     .filter((s): s is string => !!s));
-  return statement ? { statement, sources } : { sources };
+  // LI_ProcessStep (19115-2: LE_ProcessStep) descriptions, every lineage's, in document order
+  const processSteps = lineages.flatMap((l) => select(l, 'processStep/*', ns)).map((p) => textAt(p, 'description', ns))
+    .filter((s): s is string => !!s);
+  return statement ? { statement, sources, processSteps } : { sources, processSteps };
 }
 
 /**
@@ -143,6 +140,10 @@ export function readOnlineResources(resources: Element[], ns: NsPredicate, ctx: 
     const description = textAt(r, 'description', ns);
     if (name) d.name = name;
     if (description) d.description = description;
+    const fn = ctx.enumCode('/distributions/0/function', first(r, 'function', ns));
+    if (fn) d.function = fn;
+    const profile = textAt(r, 'applicationProfile', ns);
+    if (profile) d.applicationProfile = profile;
     out.push(d);
   }
   return out;

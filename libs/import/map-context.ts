@@ -2,6 +2,7 @@ import type { Element } from '@xmldom/xmldom';
 import type { ReferenceListName } from '../catalogue/reference-lists';
 import { propCode, qpath } from './dom';
 import { normaliseCode } from './normalise-code';
+import { schemaEnum } from './schema-at';
 
 /** What every mapper carries: the warnings it collects and the code-list rule. */
 export class MapContext {
@@ -29,4 +30,28 @@ export class MapContext {
     }
     return kode;
   }
+
+  /**
+   * A code of an ISO code list the JSON Schema spells out as an enum (couplingType,
+   * MD_RestrictionCode, DS_AssociationTypeCode, CI_OnLineFunctionCode, …), by the field's JSON
+   * Pointer. The same leniency as the reference lists (case, spacing, a codeList URL's fragment);
+   * a value outside the enum stays in the document only, with the same warning.
+   */
+  enumCode(pointer: string, prop: Element | undefined): string | undefined {
+    const raw = propCode(prop);
+    return raw === undefined || !prop ? undefined : this.enumValue(pointer, raw, prop);
+  }
+
+  enumValue(pointer: string, raw: string, at: Element | string): string | undefined {
+    const values = schemaEnum(pointer);
+    const tail = raw.includes('#') ? raw.slice(raw.lastIndexOf('#') + 1) : raw;
+    const k = enumKey(tail);
+    const found = values.find((v) => v === raw.trim()) ?? values.find((v) => enumKey(v) === k);
+    if (found === undefined) {
+      this.warn(`${typeof at === 'string' ? at : qpath(at)}: kode "${raw}" bukan nilai yang dikenal untuk ${pointer.replace(/\/\d+/g, '')}; disimpan apa adanya di dokumen, tidak dipetakan ke kolom rekaman.`);
+    }
+    return found;
+  }
 }
+
+const enumKey = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -1,12 +1,17 @@
 import type { Element } from '@xmldom/xmldom';
-import type { MetadataDoc, RecordDates, SpatialResolution } from '../catalogue/record.types';
+import type { Contact, FormatVersion, GraphicOverview, MetadataDoc, RecordDates, ResourceIdentifier, SpatialResolution } from '../catalogue/record.types';
 import { childElements, first, propCode, propText, qpath, select, textAt, type NsPredicate } from './dom';
 import { ImportMappingError } from './import-error';
+import { readAssociatedResources } from './iso-associations';
+import { readCitationExtras, readParentIdentifier, readResourceIdentifiers, readTranslations } from './iso-citation';
 import { dedupeContacts, readParty } from './iso-contacts';
 import { readExtents } from './iso-extent';
 import {
-  distributionResources, firstText, readConstraints, readDataQuality, readKeywords, readLineage, readOnlineResources, unique,
+  distributionResources, firstText, readConstraints, readKeywords, readLineage, readOnlineResources, unique,
 } from './iso-parts';
+import { readQualityReports } from './iso-quality';
+import { readService } from './iso-service';
+import { readLocales } from './rich-view-text';
 import type { MapContext } from './map-context';
 import { ISO19115_3_NS, ISO19139_NS } from './namespaces';
 import { normaliseCrs } from './normalise-crs';
@@ -24,6 +29,8 @@ const XLINK = 'http://www.w3.org/1999/xlink';
  * Contacts rule: the resource's contacts — citation citedResponsibleParty, then
  * identificationInfo pointOfContact — de-duplicated; the metadata contact (gmd:contact /
  * mdb:contact) is used only when the resource names nobody, so an organisation is never lost.
+ * Contacts named by the citation carry `placement: 'citation'`. The metadata contacts and the
+ * distributors are also kept apart, each as written (issue 19 §4).
  */
 export function mapIso(root: Element, family: 'iso19139' | 'iso19115-3', ctx: MapContext): MetadataDoc {
   const ns = family === 'iso19139' ? ISO19139_NS : ISO19115_3_NS;
@@ -45,27 +52,42 @@ export function mapIso(root: Element, family: 'iso19139' | 'iso19115-3', ctx: Ma
   const scopeName = textAt(root, 'hierarchyLevelName', ns) ?? textAt(root, 'metadataScope/MD_MetadataScope/name', ns);
   if (scopeName && /^(https?:\/\/|urn:)\S+$/i.test(scopeName)) doc.resourceType = scopeName;
 
-  const refSys = readReferenceSystem(root, ns, ctx);
-  if (refSys) doc.referenceSystem = refSys;
+  const parent = readParentIdentifier(root, ns);
+  if (parent) doc.parentIdentifier = parent;
+  const refSys = readReferenceSystems(root, ns, ctx);
+  if (refSys.chosen) doc.referenceSystem = refSys.chosen;
+  if (refSys.additional.length) doc.additionalReferenceSystems = refSys.additional;
   const formats = readFormats(root, ident, ns);
-  if (formats.length) doc.formats = formats;
+  if (formats.names.length) doc.formats = formats.names;
+  if (formats.versions.length) doc.formatVersions = formats.versions;
   const online = [...distributionResources(root, ns)];
   if (ident) online.push(...select(ident, 'containsOperations/SV_OperationMetadata/connectPoint/CI_OnlineResource', ns));
   const distributions = readOnlineResources(online, ns, ctx);
   if (distributions.length) doc.distributions = distributions;
-  const dq = readDataQuality(root, ns, ctx);
-  if (dq.length) doc.dataQuality = dq;
+  const quality = readQualityReports(root, ns, ctx);
+  if (quality.dataQuality.length) doc.dataQuality = quality.dataQuality;
+  if (quality.conformity.length) doc.conformity = quality.conformity;
   const lineage = readLineage(root, ns);
   if (lineage.statement) doc.lineage = lineage.statement;
+  if (lineage.processSteps.length) doc.processSteps = lineage.processSteps;
   if (lineage.sources.length) doc.sources = lineage.sources;
 
-  let contacts = ident ? [...select(citation ?? ident, 'citedResponsibleParty', ns), ...select(ident, 'pointOfContact', ns)]
-    .flatMap((h) => readParty(h, ns, ctx, 'pointOfContact')) : [];
-  if (contacts.length === 0) contacts = select(root, 'contact', ns).flatMap((h) => readParty(h, ns, ctx, 'pointOfContact'));
+  const parties = (holders: Element[]): Contact[] => holders.flatMap((h) => readParty(h, ns, ctx, 'pointOfContact'));
+  // a citedResponsibleParty written under identificationInfo itself (no citation) was always read too; it has no placement
+  let contacts = ident ? [
+    ...parties(select(citation ?? ident, 'citedResponsibleParty', ns)).map((c): Contact => (citation ? { ...c, placement: 'citation' } : c)),
+    ...parties(select(ident, 'pointOfContact', ns)),
+  ] : [];
+  const metadataContacts = parties(select(root, 'contact', ns));
+  if (contacts.length === 0) contacts = metadataContacts;
   contacts = dedupeContacts(contacts);
   if (contacts.length) doc.contacts = contacts;
+  if (metadataContacts.length) doc.metadataContacts = metadataContacts;
+  const distributors = select(root, 'distributionInfo/MD_Distribution/distributor/MD_Distributor/distributorContact', ns)
+    .flatMap((h) => readParty(h, ns, ctx, 'distributor'));
+  if (distributors.length) doc.distributors = distributors;
 
-  if (ident) mapIdentification(doc, ident, citation, ns, ctx);
+  if (ident) mapIdentification(doc, root, ident, citation, ns, ctx);
   return doc;
 }
 
@@ -117,35 +139,58 @@ function readLanguage(ident: Element | undefined, root: Element, ns: NsPredicate
   return undefined;
 }
 
-function readReferenceSystem(root: Element, ns: NsPredicate, ctx: MapContext): string | undefined {
+/**
+ * The first EPSG code is `referenceSystem` (as always); every other reference system identifier
+ * — a non-EPSG one, or one after the chosen code — is kept as written (code + codeSpace) in
+ * `additionalReferenceSystems` (issue 19 §4), so none is lost.
+ */
+function readReferenceSystems(root: Element, ns: NsPredicate, ctx: MapContext): { chosen?: string; additional: ResourceIdentifier[] } {
   let chosen: string | undefined;
+  const additional: ResourceIdentifier[] = [];
   for (const id of select(root, 'referenceSystemInfo/MD_ReferenceSystem/referenceSystemIdentifier/*', ns)) {
     const codeEl = first(id, 'code', ns);
     const raw = propText(codeEl);
     if (!raw) continue;
+    const codeSpace = textAt(id, 'codeSpace', ns);
     const href = codeEl ? childElements(codeEl)[0]?.getAttributeNS(XLINK, 'href') : undefined;
-    const epsg = normaliseCrs(raw, textAt(id, 'codeSpace', ns)) ?? (href ? normaliseCrs(href) : undefined);
-    if (!epsg) ctx.warn(`Sistem referensi "${raw}" bukan kode EPSG dan diabaikan.`);
-    else if (!chosen) chosen = epsg;
-    else if (epsg !== chosen) ctx.warn(`Sistem referensi tambahan ${epsg} diabaikan; rekaman menyimpan satu sistem referensi (${chosen}).`);
+    const epsg = normaliseCrs(raw, codeSpace) ?? (href ? normaliseCrs(href) : undefined);
+    if (epsg && !chosen) chosen = epsg;
+    else additional.push(codeSpace ? { code: raw, codeSpace } : { code: raw });
   }
-  return chosen;
+  if (!chosen && additional.length) ctx.warn(`Sistem referensi "${additional[0]!.code}" bukan kode EPSG; rekaman tidak memiliki sistem referensi EPSG.`);
+  return { chosen, additional };
 }
 
-function readFormats(root: Element, ident: Element | undefined, ns: NsPredicate): string[] {
+/** Format names (as always) and, for those that give one, their version (19115-3: the citation's edition). */
+function readFormats(root: Element, ident: Element | undefined, ns: NsPredicate): { names: string[]; versions: FormatVersion[] } {
   const formats = [
     ...select(root, 'distributionInfo/MD_Distribution/distributionFormat/MD_Format', ns),
     ...select(root, 'distributionInfo/MD_Distribution/distributor/MD_Distributor/distributorFormat/MD_Format', ns),
     ...(ident ? select(ident, 'resourceFormat/MD_Format', ns) : []),
   ];
   // 19139 MD_Format/name; 19115-3 MD_Format/formatSpecificationCitation/CI_Citation/title
-  return unique(formats.map((f) => firstText(f, ['name', 'formatSpecificationCitation/CI_Citation/title'], ns))
+  const names = unique(formats.map((f) => firstText(f, ['name', 'formatSpecificationCitation/CI_Citation/title'], ns))
     .filter((x): x is string => !!x));
+  const versions: FormatVersion[] = [];
+  for (const f of formats) {
+    const format = firstText(f, ['name', 'formatSpecificationCitation/CI_Citation/title'], ns);
+    const version = firstText(f, ['version', 'formatSpecificationCitation/CI_Citation/edition'], ns);
+    if (format && version && !versions.some((v) => v.format === format && v.version === version)) versions.push({ format, version });
+  }
+  return { names, versions };
 }
 
-function mapIdentification(doc: MetadataDoc, ident: Element, citation: Element | undefined, ns: NsPredicate, ctx: MapContext): void {
+function mapIdentification(doc: MetadataDoc, root: Element, ident: Element, citation: Element | undefined, ns: NsPredicate, ctx: MapContext): void {
   const abstract = textAt(ident, 'abstract', ns);
   if (abstract) doc.abstract = abstract;
+  const translations = readTranslations(ident, citation, ns, readLocales(root, ns));
+  if (translations) doc.translations = translations;
+  if (citation) {
+    Object.assign(doc, readCitationExtras(citation, ns));
+    const ids = readResourceIdentifiers(citation, ns);
+    if (ids.length) doc.resourceIdentifiers = ids;
+  }
+  Object.assign(doc, readService(ident, ns, ctx));
   // srv:SV_ServiceIdentification only: gco:LocalName or gco:ScopedName (a CharacterString in
   // some records); what apiso:ServiceType searches
   const serviceType = textAt(ident, 'serviceType', ns);
@@ -166,26 +211,35 @@ function mapIdentification(doc: MetadataDoc, ident: Element, citation: Element |
   if (constraints) doc.constraints = constraints;
   const dates = citation ? readDates(citation, ns, ctx) : undefined;
   if (dates) doc.dates = dates;
-  const resolution = readResolution(ident, ns, ctx);
-  if (resolution) doc.spatialResolution = resolution;
+  const resolutions = readResolutions(ident, ns, ctx);
+  if (resolutions.primary) doc.spatialResolution = resolutions.primary;
+  if (resolutions.additional.length) doc.additionalResolutions = resolutions.additional;
 
-  const { bbox, temporal, spatialCoverage } = readExtents(ident, ns, ctx);
-  if (bbox || temporal) doc.extent = { ...(bbox ? { bbox } : {}), ...(temporal ? { temporal } : {}) };
+  const { bbox, additionalBboxes, vertical, temporal, spatialCoverage } = readExtents(ident, ns, ctx);
+  if (bbox || temporal || vertical) {
+    doc.extent = {
+      ...(bbox ? { bbox } : {}), ...(additionalBboxes.length ? { additionalBboxes } : {}), ...(vertical ? { vertical } : {}), ...(temporal ? { temporal } : {}),
+    };
+  }
   if (spatialCoverage.length) doc.spatialCoverage = spatialCoverage;
 
   const thumbs = select(ident, 'graphicOverview/MD_BrowseGraphic/fileName', ns).map(propText).filter((x): x is string => !!x);
   const thumb = thumbs.map(normaliseUrl).find(Boolean);
   if (thumb) doc.thumbnailUrl = thumb;
   else if (thumbs.length) ctx.warn(`Gambar pratinjau "${thumbs[0]}" bukan URL http/https dan diabaikan.`);
+  const overviews = readOverviews(ident, thumb, ns);
+  if (overviews.length) doc.additionalOverviews = overviews;
+  const associated = readAssociatedResources(ident, ns, ctx);
+  if (associated.length) doc.associatedResources = associated;
 
   const relations = unique([
     // 19139: aggregationInfo identifiers (how our gmd builder writes relations); services: operatesOn
     ...select(ident, 'aggregationInfo/MD_AggregateInformation/aggregateDataSetIdentifier/*/code', ns).map((c) => propText(c) ?? ''),
     ...select(ident, 'operatesOn', ns).map((o) => o.getAttribute('uuidref') || o.getAttributeNS(XLINK, 'href') || ''),
-    // 19115-3: associatedResource by metadata reference, else by the citation's identifier or title
+    // 19115-3: associatedResource by metadata reference, else by the citation's identifier (a title
+    // names a resource but does not identify it: it is in associatedResources, not a relation)
     ...select(ident, 'associatedResource/MD_AssociatedResource', ns).map((a) => first(a, 'metadataReference', ns)?.getAttribute('uuidref')
-      || textAt(a, 'metadataReference/CI_Citation/identifier/*/code', ns) || textAt(a, 'name/CI_Citation/identifier/*/code', ns)
-      || textAt(a, 'name/CI_Citation/title', ns) || ''),
+      || textAt(a, 'metadataReference/CI_Citation/identifier/*/code', ns) || textAt(a, 'name/CI_Citation/identifier/*/code', ns) || ''),
   ].map((s) => s.trim()).filter((s) => s !== '' && !s.startsWith('#')));
   if (relations.length) doc.relations = relations;
 }
@@ -203,24 +257,51 @@ function readDates(citation: Element, ns: NsPredicate, ctx: MapContext): RecordD
   return Object.keys(dates).length ? dates : undefined;
 }
 
-/** MD_Resolution is a choice in ISO: a scale and a distance come as two spatialResolution elements. */
-function readResolution(ident: Element, ns: NsPredicate, ctx: MapContext): SpatialResolution | undefined {
-  const out: SpatialResolution = {};
+/** The browse graphics other than the one `thumbnailUrl` took, with a fetchable address (our schema). */
+function readOverviews(ident: Element, thumb: string | undefined, ns: NsPredicate): GraphicOverview[] {
+  const out: GraphicOverview[] = [];
+  let thumbSeen = false;
+  for (const g of select(ident, 'graphicOverview/MD_BrowseGraphic', ns)) {
+    const url = normaliseUrl(textAt(g, 'fileName', ns));
+    if (!url) continue;
+    if (url === thumb && !thumbSeen) {
+      thumbSeen = true;
+      continue;
+    }
+    const description = textAt(g, 'fileDescription', ns);
+    out.push(description ? { url, description } : { url });
+  }
+  return out;
+}
+
+/**
+ * MD_Resolution is a choice in ISO: a scale and a distance come as two spatialResolution elements.
+ * The first scale and the first distance make `spatialResolution` (as always); every other value
+ * is one entry of `additionalResolutions`, in document order (issue 19 §4).
+ */
+function readResolutions(ident: Element, ns: NsPredicate, ctx: MapContext): { primary?: SpatialResolution; additional: SpatialResolution[] } {
+  const primary: SpatialResolution = {};
+  const additional: SpatialResolution[] = [];
   for (const r of select(ident, 'spatialResolution/MD_Resolution', ns)) {
+    const extra: SpatialResolution = {};
     const rawScale = textAt(r, 'equivalentScale/MD_RepresentativeFraction/denominator', ns);
     const scale = parseNumber(rawScale);
-    if (scale !== undefined && scale >= 1) out.scaleDenominator ??= Math.round(scale);
-    else if (rawScale) ctx.warn(`Skala "${rawScale}" bukan bilangan positif dan diabaikan.`);
+    if (scale !== undefined && scale >= 1) {
+      if (primary.scaleDenominator === undefined) primary.scaleDenominator = Math.round(scale);
+      else extra.scaleDenominator = Math.round(scale);
+    } else if (rawScale) ctx.warn(`Skala "${rawScale}" bukan bilangan positif dan diabaikan.`);
     const distEl = first(r, 'distance', ns);
     const rawDist = propText(distEl);
     const dist = parseNumber(rawDist);
-    if (dist !== undefined && dist > 0 && out.distance === undefined) {
-      const uom = distEl ? childElements(distEl)[0]?.getAttribute('uom')?.trim() : undefined;
-      out.distance = dist;
-      out.distanceUom = uom || 'm';
-    } else if (rawDist && !(dist !== undefined && dist > 0)) {
+    if (dist !== undefined && dist > 0) {
+      const uom = (distEl ? childElements(distEl)[0]?.getAttribute('uom')?.trim() : undefined) || 'm';
+      const target = primary.distance === undefined ? primary : extra;
+      target.distance = dist;
+      target.distanceUom = uom;
+    } else if (rawDist) {
       ctx.warn(`Jarak resolusi "${rawDist}" bukan bilangan positif dan diabaikan.`);
     }
+    if (Object.keys(extra).length) additional.push(extra);
   }
-  return Object.keys(out).length ? out : undefined;
+  return { primary: Object.keys(primary).length ? primary : undefined, additional };
 }

@@ -181,6 +181,7 @@ function childrenIn(el: DomElement, names: readonly Name[], keep: boolean): DomE
 // ---- ISO 19139 (gmd) ----
 
 const gmd = (local: string): Name => [NS.gmd, local];
+const srv = (local: string): Name => [NS.srv, local];
 /** a stored ISO 19115-2 document (issue 19): gmi:MI_Metadata extends gmd:MD_Metadata, its gmd children are the same */
 const GMI_ROOTS: Name[] = [['http://www.isotc211.org/2005/gmi', 'MI_Metadata'], ['http://standards.iso.org/iso/19115/-2/gmi/1.0', 'MI_Metadata']];
 const GMD_LITERAL = { gmd: NS.gmd, gco: NS.gco };
@@ -231,7 +232,16 @@ export function gmdBrief(doc: SaxonNode): string {
       out.push('</gmd:citation>');
       for (const a of childElements(id, gmd('abstract'))) withheld(out, a, NS.gco);
       copyEach(out, id, [gmd('graphicOverview'), gmd('language')]);
-      boundingBoxes(out, id, gmd('extent'), gmd('EX_Extent'), gmd('geographicElement'), gmd('EX_GeographicBoundingBox'), 'gmd:extent', 'gmd:EX_Extent');
+      if (id.namespaceURI !== NS.srv || id.localName !== 'SV_ServiceIdentification') {
+        boundingBoxes(out, id, gmd('extent'), gmd('EX_Extent'), gmd('geographicElement'), gmd('EX_GeographicBoundingBox'), 'gmd:extent', 'gmd:EX_Extent');
+        return;
+      }
+      // a service: its type, its extent's boxes, and the properties the srv schema makes mandatory, withheld
+      copyEach(out, id, [srv('serviceType'), srv('serviceTypeVersion')]);
+      boundingBoxes(out, id, srv('extent'), gmd('EX_Extent'), gmd('geographicElement'), gmd('EX_GeographicBoundingBox'), id.nodeName.replace(/SV_ServiceIdentification$/, 'extent'), 'gmd:EX_Extent');
+      for (const c of childElements(id, srv('couplingType'))) withheld(out, c, NS.gco);
+      const ops = childElements(id, srv('containsOperations'))[0];
+      if (ops) withheld(out, ops, NS.gco);
     });
   }, GMD_LITERAL);
 }

@@ -6,6 +6,7 @@ import { identificationInfo, language, responsibleParty } from './gmd-identifica
 import { dataQualityInfo, distributionInfo } from './gmd-distribution-quality';
 import { NS } from './xml-namespaces';
 import { createTree, type XmlNodeBuilder } from './gmd-tree';
+import { XSI_NAMESPACE, hasTranslations, locales } from './gmd-locales';
 
 /**
  * JSON record → ISO 19139 gmd:MD_Metadata (the `gmd` render and the source of every other
@@ -17,8 +18,11 @@ import { createTree, type XmlNodeBuilder } from './gmd-tree';
  * - fileIdentifier = the record's public identifier (fileIdentifier, else its id); dateStamp = updatedAt (gco:DateTime, UTC);
  * - language is written both as the metadata language and the resource language;
  * - hierarchyLevelName carries resourceType (the DC type kept from a Dublin Core import);
- * - every contact is an identificationInfo pointOfContact with its role; gmd:contact repeats
- *   the first contact whose role is pointOfContact (else the first contact);
+ * - every contact is an identificationInfo pointOfContact with its role (a citation-placed one the
+ *   citation's citedResponsibleParty); gmd:contact is each metadataContact, else repeats the first
+ *   contact whose role is pointOfContact (else the first contact);
+ * - a service record is written as srv:SV_ServiceIdentification (gmd-service.ts);
+ * - translations are PT_FreeText with gmd:locale declarations, and only then is xsi declared on the root;
  * - relations are aggregationInfo identifiers, spatialCoverage EX_GeographicDescription codes,
  *   sources LI_Source descriptions, thumbnailUrl the graphicOverview file name.
  *
@@ -38,7 +42,8 @@ export const GMD_ROOT_NAMESPACES: Readonly<Record<string, string>> = {
  * other form is transformed from that tree, so the text is never parsed back.
  */
 export function buildGmdTree(record: MetadataRecord): { text: string; tree: SaxonNode } {
-  const t = createTree('gmd:MD_Metadata', GMD_ROOT_NAMESPACES);
+  // xsi only when a PT_FreeText needs it: the documents of records without translations stay as they were
+  const t = createTree('gmd:MD_Metadata', hasTranslations(record) ? { ...GMD_ROOT_NAMESPACES, ...XSI_NAMESPACE } : GMD_ROOT_NAMESPACES);
   writeGmd(t.root, record);
   return { text: t.markup(), tree: t.document() };
 }
@@ -53,22 +58,28 @@ export function writeGmd(root: XmlNodeBuilder, record: MetadataRecord): void {
   str(root, 'gmd:fileIdentifier', r.fileIdentifier ?? r.id);
   if (present(r.language)) language(root, 'gmd:language', r.language);
   code(root, 'gmd:characterSet', 'MD_CharacterSetCode', 'utf8');
+  str(root, 'gmd:parentIdentifier', r.parentIdentifier);
   if (present(r.hierarchyLevel)) code(root, 'gmd:hierarchyLevel', 'MD_ScopeCode', r.hierarchyLevel);
   str(root, 'gmd:hierarchyLevelName', r.resourceType);
   const contacts = r.contacts ?? [];
+  const metadataContacts = (r.metadataContacts ?? []).filter((c) => present(c.organisationName) || present(c.individualName));
   const metadataContact = contacts.find((c) => c.role === 'pointOfContact') ?? contacts[0];
-  if (metadataContact) responsibleParty(root.ele('gmd:contact'), metadataContact);
+  if (metadataContacts.length > 0) for (const c of metadataContacts) responsibleParty(root.ele('gmd:contact'), c);
+  else if (metadataContact) responsibleParty(root.ele('gmd:contact'), metadataContact);
   else root.ele('gmd:contact', { 'gco:nilReason': 'missing' });
   date(root, 'gmd:dateStamp', dateStamp(r.updatedAt));
   str(root, 'gmd:metadataStandardName', 'ISO 19115:2003/19139');
   str(root, 'gmd:metadataStandardVersion', '1.0');
-  if (present(r.referenceSystem)) {
-    const { code: rsCode, codeSpace } = referenceSystemId(r.referenceSystem);
-    const rs = root.ele('gmd:referenceSystemInfo').ele('gmd:MD_ReferenceSystem').ele('gmd:referenceSystemIdentifier').ele('gmd:RS_Identifier');
-    str(rs, 'gmd:code', rsCode);
-    str(rs, 'gmd:codeSpace', codeSpace);
-  }
+  locales(root, r);
+  if (present(r.referenceSystem)) referenceSystem(root, referenceSystemId(r.referenceSystem));
+  for (const rs of r.additionalReferenceSystems ?? []) if (present(rs.code)) referenceSystem(root, rs);
   identificationInfo(root, r);
   distributionInfo(root, r);
   dataQualityInfo(root, r);
+}
+
+function referenceSystem(root: XmlNodeBuilder, id: { code: string; codeSpace?: string }): void {
+  const rs = root.ele('gmd:referenceSystemInfo').ele('gmd:MD_ReferenceSystem').ele('gmd:referenceSystemIdentifier').ele('gmd:RS_Identifier');
+  str(rs, 'gmd:code', id.code);
+  str(rs, 'gmd:codeSpace', id.codeSpace);
 }

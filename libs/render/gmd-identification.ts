@@ -1,40 +1,49 @@
 import type { XmlNodeBuilder as XMLBuilder } from './gmd-tree';
 import type { Contact, MetadataRecord } from '../catalogue/record.types';
-import { anchorOrStr, code, date, nil, num, str, strOrNil, xmlAttr, xmlText } from './gmd-xml';
-import { GMD_TOPIC_CATEGORIES, decimal, isoDate, positiveInteger, present } from './gmd-values';
+import { anchorOrStr, code, date, nil, str, xmlAttr, xmlText } from './gmd-xml';
+import { GMD_TOPIC_CATEGORIES, isoDate, present } from './gmd-values';
 import { LANGUAGE_CODELIST } from './xml-namespaces';
+import { freeText } from './gmd-locales';
+import { extent, resolution } from './gmd-extent';
+import { isService, serviceProperties } from './gmd-service';
 
 /**
- * gmd:identificationInfo. Every record, services included, is written as
- * gmd:MD_DataIdentification: in ISO 19139 srv:SV_ServiceIdentification has no place for the
- * resource language, topic categories, spatial representation or resolution, so using it
- * would drop fields of service records from every form derived from this document. The
- * hierarchyLevel (service) says what the resource is; the ISO 19115-3 stylesheet, whose
- * service identification does carry those fields, writes srv:SV_ServiceIdentification.
+ * gmd:identificationInfo: gmd:MD_DataIdentification, or srv:SV_ServiceIdentification for a
+ * service record (hierarchyLevel service). ISO 19139's service identification has no place
+ * for the resource language, topic categories, spatial representation or resolution: a
+ * service record's gmd form (and the forms made from it) leaves them out.
  */
 export function identificationInfo(root: XMLBuilder, r: MetadataRecord): void {
-  const id = root.ele('gmd:identificationInfo').ele('gmd:MD_DataIdentification');
+  const service = isService(r);
+  const id = root.ele('gmd:identificationInfo').ele(service ? 'srv:SV_ServiceIdentification' : 'gmd:MD_DataIdentification');
   citation(id, r);
-  strOrNil(id, 'gmd:abstract', r.abstract);
-  str(id, 'gmd:purpose', r.purpose);
+  freeText(id, 'gmd:abstract', r.abstract, r.translations?.abstract, true);
+  freeText(id, 'gmd:purpose', r.purpose, r.translations?.purpose, false);
   if (present(r.progressStatus)) code(id, 'gmd:status', 'MD_ProgressCode', r.progressStatus);
-  for (const c of r.contacts ?? []) responsibleParty(id.ele('gmd:pointOfContact'), c);
+  for (const c of r.contacts ?? []) if (c.placement !== 'citation') responsibleParty(id.ele('gmd:pointOfContact'), c);
   if (present(r.maintenanceFrequency)) {
     code(id.ele('gmd:resourceMaintenance').ele('gmd:MD_MaintenanceInformation'), 'gmd:maintenanceAndUpdateFrequency',
       'MD_MaintenanceFrequencyCode', r.maintenanceFrequency);
   }
   if (present(r.thumbnailUrl)) str(id.ele('gmd:graphicOverview').ele('gmd:MD_BrowseGraphic'), 'gmd:fileName', r.thumbnailUrl);
+  for (const g of r.additionalOverviews ?? []) {
+    if (!present(g.url)) continue;
+    const bg = id.ele('gmd:graphicOverview').ele('gmd:MD_BrowseGraphic');
+    str(bg, 'gmd:fileName', g.url);
+    str(bg, 'gmd:fileDescription', g.description);
+  }
   keywords(id, r);
   constraints(id, r);
-  for (const rel of (r.relations ?? []).filter(present)) {
-    const agg = id.ele('gmd:aggregationInfo').ele('gmd:MD_AggregateInformation');
-    str(agg.ele('gmd:aggregateDataSetIdentifier').ele('gmd:MD_Identifier'), 'gmd:code', rel);
-    code(agg, 'gmd:associationType', 'DS_AssociationTypeCode', 'crossReference');
+  aggregationInfo(id, r);
+  if (service) {
+    serviceProperties(id, r, () => extent(id, r, 'srv:extent'));
+    return;
   }
   if (present(r.spatialRepresentationType)) {
     code(id, 'gmd:spatialRepresentationType', 'MD_SpatialRepresentationTypeCode', r.spatialRepresentationType);
   }
-  resolution(id, r);
+  resolution(id, r.spatialResolution);
+  for (const res of r.additionalResolutions ?? []) resolution(id, res);
   if (present(r.language)) language(id, 'gmd:language', r.language);
   else nil(id, 'gmd:language');
   code(id, 'gmd:characterSet', 'MD_CharacterSetCode', 'utf8');
@@ -42,12 +51,38 @@ export function identificationInfo(root: XMLBuilder, r: MetadataRecord): void {
   for (const t of r.topicCategories ?? []) {
     if (GMD_TOPIC_CATEGORIES.has(t)) id.ele('gmd:topicCategory').ele('gmd:MD_TopicCategoryCode').txt(t);
   }
-  extent(id, r);
+  extent(id, r, 'gmd:extent');
+}
+
+/**
+ * relations (crossReference identifiers), then associated resources (name, identifier, association
+ * type). A relation an associated resource already names (the import keeps every aggregation
+ * identifier in `relations` too) is not written twice.
+ */
+function aggregationInfo(id: XMLBuilder, r: MetadataRecord): void {
+  const associated = new Set((r.associatedResources ?? []).map((a) => a.identifier?.trim()).filter(present));
+  for (const rel of (r.relations ?? []).filter((x) => present(x) && !associated.has(x.trim()))) {
+    const agg = id.ele('gmd:aggregationInfo').ele('gmd:MD_AggregateInformation');
+    str(agg.ele('gmd:aggregateDataSetIdentifier').ele('gmd:MD_Identifier'), 'gmd:code', rel);
+    code(agg, 'gmd:associationType', 'DS_AssociationTypeCode', 'crossReference');
+  }
+  for (const a of r.associatedResources ?? []) {
+    if (!present(a.identifier) && !present(a.title)) continue;
+    const agg = id.ele('gmd:aggregationInfo').ele('gmd:MD_AggregateInformation');
+    if (present(a.title)) {
+      const cit = agg.ele('gmd:aggregateDataSetName').ele('gmd:CI_Citation');
+      str(cit, 'gmd:title', a.title);
+      nil(cit, 'gmd:date', 'unknown');
+    }
+    if (present(a.identifier)) str(agg.ele('gmd:aggregateDataSetIdentifier').ele('gmd:MD_Identifier'), 'gmd:code', a.identifier);
+    code(agg, 'gmd:associationType', 'DS_AssociationTypeCode', present(a.associationType) ? a.associationType : 'crossReference');
+  }
 }
 
 function citation(id: XMLBuilder, r: MetadataRecord): void {
   const cit = id.ele('gmd:citation').ele('gmd:CI_Citation');
-  strOrNil(cit, 'gmd:title', r.title);
+  freeText(cit, 'gmd:title', r.title, r.translations?.title, true);
+  for (const t of r.alternateTitles ?? []) str(cit, 'gmd:alternateTitle', t);
   let dates = 0;
   for (const type of ['creation', 'publication', 'revision'] as const) {
     const d = isoDate(r.dates?.[type]);
@@ -58,6 +93,15 @@ function citation(id: XMLBuilder, r: MetadataRecord): void {
     dates++;
   }
   if (dates === 0) nil(cit, 'gmd:date');
+  str(cit, 'gmd:edition', r.edition);
+  for (const i of r.resourceIdentifiers ?? []) {
+    if (!present(i.code)) continue;
+    // RS_Identifier when there is a code space (MD_Identifier has none in 19139)
+    const ident = cit.ele('gmd:identifier').ele(present(i.codeSpace) ? 'gmd:RS_Identifier' : 'gmd:MD_Identifier');
+    str(ident, 'gmd:code', i.code);
+    str(ident, 'gmd:codeSpace', i.codeSpace);
+  }
+  for (const c of r.contacts ?? []) if (c.placement === 'citation') responsibleParty(cit.ele('gmd:citedResponsibleParty'), c);
 }
 
 /** A language property as gmd:LanguageCode (ISO 639-2), which substitutes for gco:CharacterString. */
@@ -104,63 +148,21 @@ function keywords(id: XMLBuilder, r: MetadataRecord): void {
 function constraints(id: XMLBuilder, r: MetadataRecord): void {
   const c = r.constraints;
   if (!c) return;
-  if (present(c.useLimitation) || present(c.license)) {
-    const legal = id.ele('gmd:resourceConstraints').ele('gmd:MD_LegalConstraints');
-    str(legal, 'gmd:useLimitation', c.useLimitation);
-    if (present(c.license)) {
-      // the licence is free text: ISO says so with useConstraints = otherRestrictions
-      code(legal, 'gmd:useConstraints', 'MD_RestrictionCode', 'otherRestrictions');
-      str(legal, 'gmd:otherConstraints', c.license);
-    }
+  const legal = c.legal;
+  const access = (legal?.accessConstraints ?? []).filter(present);
+  const use = (legal?.useConstraints ?? []).filter(present);
+  const others = (legal?.otherConstraints ?? []).filter((o) => present(o.text));
+  if (present(c.useLimitation) || present(c.license) || access.length > 0 || use.length > 0 || others.length > 0) {
+    const lc = id.ele('gmd:resourceConstraints').ele('gmd:MD_LegalConstraints');
+    str(lc, 'gmd:useLimitation', c.useLimitation);
+    for (const a of access) code(lc, 'gmd:accessConstraints', 'MD_RestrictionCode', a);
+    for (const u of use) code(lc, 'gmd:useConstraints', 'MD_RestrictionCode', u);
+    // a licence without legal codes of its own is free text: ISO says so with useConstraints = otherRestrictions
+    if (!legal && present(c.license)) code(lc, 'gmd:useConstraints', 'MD_RestrictionCode', 'otherRestrictions');
+    if (others.length > 0) for (const o of others) anchorOrStr(lc, 'gmd:otherConstraints', o.text, o.uri);
+    else str(lc, 'gmd:otherConstraints', c.license);
   }
   if (present(c.classification)) {
     code(id.ele('gmd:resourceConstraints').ele('gmd:MD_SecurityConstraints'), 'gmd:classification', 'MD_ClassificationCode', c.classification);
-  }
-}
-
-/** MD_Resolution is a choice: a scale and a ground distance are two spatialResolution elements. */
-function resolution(id: XMLBuilder, r: MetadataRecord): void {
-  const res = r.spatialResolution;
-  if (!res) return;
-  const scale = positiveInteger(res.scaleDenominator);
-  if (scale) {
-    const rf = id.ele('gmd:spatialResolution').ele('gmd:MD_Resolution').ele('gmd:equivalentScale').ele('gmd:MD_RepresentativeFraction');
-    num(rf, 'gmd:denominator', 'Integer', scale);
-  }
-  const dist = res.distance !== undefined ? decimal(res.distance) : undefined;
-  if (dist !== undefined) {
-    // gml:UomIdentifier allows no white space
-    const uom = present(res.distanceUom) ? res.distanceUom.trim().replace(/\s+/g, '') : 'm';
-    id.ele('gmd:spatialResolution').ele('gmd:MD_Resolution').ele('gmd:distance').ele('gco:Distance', { uom: xmlAttr(uom) }).txt(dist);
-  }
-}
-
-function extent(id: XMLBuilder, r: MetadataRecord): void {
-  const b = r.extent?.bbox;
-  const box = b ? [decimal(b.west), decimal(b.east), decimal(b.south), decimal(b.north)] : [];
-  const hasBox = box.length === 4 && box.every((v) => v !== undefined);
-  const places = (r.spatialCoverage ?? []).filter(present);
-  const t = r.extent?.temporal;
-  const start = isoDate(t?.start);
-  const end = isoDate(t?.end);
-  const hasTime = !!(start || end);
-  if (!hasBox && places.length === 0 && !hasTime) return;
-  const ex = id.ele('gmd:extent').ele('gmd:EX_Extent');
-  if (hasBox) {
-    const bb = ex.ele('gmd:geographicElement').ele('gmd:EX_GeographicBoundingBox');
-    const names = ['gmd:westBoundLongitude', 'gmd:eastBoundLongitude', 'gmd:southBoundLatitude', 'gmd:northBoundLatitude'];
-    names.forEach((n, i) => num(bb, n, 'Decimal', box[i] as string));
-  }
-  for (const p of places) {
-    const gd = ex.ele('gmd:geographicElement').ele('gmd:EX_GeographicDescription');
-    str(gd.ele('gmd:geographicIdentifier').ele('gmd:MD_Identifier'), 'gmd:code', p);
-  }
-  if (hasTime) {
-    const tp = ex.ele('gmd:temporalElement').ele('gmd:EX_TemporalExtent').ele('gmd:extent').ele('gml:TimePeriod', { 'gml:id': 'temporal-extent' });
-    // an open end is written as "unknown": the JSON does not say whether the resource is ongoing
-    if (start) tp.ele('gml:beginPosition').txt(start.value);
-    else tp.ele('gml:beginPosition', { indeterminatePosition: 'unknown' });
-    if (end) tp.ele('gml:endPosition').txt(end.value);
-    else tp.ele('gml:endPosition', { indeterminatePosition: 'unknown' });
   }
 }

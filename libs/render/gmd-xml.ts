@@ -62,6 +62,12 @@ export function code(parent: XMLBuilder, name: string, list: string, value: stri
   parent.ele(name).ele(`gmd:${list}`, { codeList: `${GMX_CODELISTS}#${list}`, codeListValue: xmlAttr(v) }).txt(xmlText(v));
 }
 
+/** A code-list property of another namespace than gmd (srv:DCPList, srv:SV_CouplingType). */
+export function codeIn(parent: XMLBuilder, name: string, prefix: 'srv', list: string, value: string): void {
+  const v = value.trim();
+  parent.ele(name).ele(`${prefix}:${list}`, { codeList: `${GMX_CODELISTS}#${list}`, codeListValue: xmlAttr(v) }).txt(xmlText(v));
+}
+
 /** `<name><gco:Date>…</gco:Date></name>` or gco:DateTime. */
 export function date(parent: XMLBuilder, name: string, d: IsoDate): void {
   parent.ele(name).ele(`gco:${d.kind}`).txt(d.value);

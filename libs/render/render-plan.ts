@@ -3,6 +3,7 @@ import type { SaxonNode } from 'saxon-js';
 import type { RenderFormat } from './formats';
 import { gmdBrief, gmdSummary, mdbBrief, mdbSummary } from './element-sets';
 import { CROSSWALK_STYLESHEET_FILES } from './crosswalk';
+import { serviceStylesheetParams } from './gmd-service';
 
 /**
  * How each form is derived. `gmd` is built from JSON (gmd-builder.ts) as text and as a SaxonJS
@@ -31,22 +32,27 @@ export type RenderStage =
   /** a brief or summary element set: branches of the full form's tree copied as they are (element-sets.ts) */
   | { kind: 'element-set'; from: RenderFormat; write: (tree: SaxonNode) => string };
 
+function dcParams(r: MetadataRecord): Record<string, string> {
+  return { 'service-topics': serviceStylesheetParams(r)['service-topics'] as string };
+}
+
 export const RENDER_PLAN: Record<Exclude<RenderFormat, 'gmd'>, RenderStage> = {
   'gmd-summary': { kind: 'element-set', from: 'gmd', write: gmdSummary },
   'gmd-brief': { kind: 'element-set', from: 'gmd', write: gmdBrief },
-  // ISO 19139 has no service type outside srv:SV_ServiceIdentification, which the gmd form does
-  // not use (gmd-identification.ts); 19115-3 requires it: the stylesheet gets it from the record
+  // 19115-3 requires a service type (the record's, else one derived from the protocol), and its
+  // service identification holds what 19139's cannot (gmd-service.ts): the stylesheet gets both from the record
   mdb2018: {
     kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-mdb2018.xsl',
-    params: (r) => ({ 'service-type': typeof r.serviceType === 'string' ? r.serviceType.trim() : '' }),
+    params: (r) => ({ 'service-type': typeof r.serviceType === 'string' ? r.serviceType.trim() : '', ...serviceStylesheetParams(r) }),
   },
   mdb2016: { kind: 'mdb2016-namespaces', from: 'mdb2018' },
   'mdb2018-summary': { kind: 'element-set', from: 'mdb2018', write: mdbSummary },
   'mdb2018-brief': { kind: 'element-set', from: 'mdb2018', write: mdbBrief },
-  // one pass writes all three Dublin Core records (see the stylesheet's header)
-  'dc-full': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl' },
-  'dc-summary': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-summary' },
-  'dc-brief': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-brief' },
+  // one pass writes all three Dublin Core records (see the stylesheet's header); a service's topic
+  // categories come from the record, as for mdb2018
+  'dc-full': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', params: dcParams },
+  'dc-summary': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-summary', params: dcParams },
+  'dc-brief': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-brief', params: dcParams },
 };
 
 /** The forms other stages are derived from. */

@@ -126,9 +126,18 @@ describe('apiso ISO 19139 records', () => {
       dates: { creation: '2009-10-09' },
       extent: { bbox: { west: 20, east: 24, south: 38, north: 40 }, temporal: { start: '2009-10-09', end: '2009-10-09' } },
       distributions: [{ protocol: 'WWW:LINK', url: 'http://www.ypaat.gr' }],
-      constraints: { useLimitation: 'no conditions apply', license: 'no limitations' },
-      dataQuality: [{ element: 'DQ_DomainConsistency', result: 'See the referenced specification', pass: true }],
+      constraints: {
+        useLimitation: 'no conditions apply', license: 'no limitations',
+        legal: { accessConstraints: ['otherRestrictions'], otherConstraints: [{ text: 'no limitations' }] },
+      },
+      // issue 19 §4: the INSPIRE conformity report moved from dataQuality to conformity
+      conformity: [{
+        specification: 'INSPIRE', specificationDate: '2008-05-15', specificationDateType: 'publication',
+        explanation: 'See the referenced specification', pass: true,
+      }],
       lineage: 'test',
+      metadataContacts: [{ role: 'pointOfContact', organisationName: 'YPAAT', email: 'ypaat@ypaat.gr' }],
+      resourceIdentifiers: [{ code: '366f6257-19eb-4f20-ba78-0698ac4aae77' }, { code: 'T_aerfo_RAS_1991_GR800P001800000012.tif' }],
     });
   });
 
@@ -166,7 +175,7 @@ describe('apiso ISO 19139 records', () => {
     });
     expect(r.doc.extent?.bbox).toEqual({ west: 158.22402954101562, east: 158.22402954101562, south: 6.955227375030518, north: 6.955227375030518 });
     expect(r.doc.keywords?.map((k) => k.type)).toContain('dataCentre');
-    expect(r.doc.contacts?.[1]).toEqual({ role: 'distributor', organisationName: '', individualName: 'Jim Potemra' });
+    expect(r.doc.contacts?.[1]).toEqual({ role: 'distributor', organisationName: '', individualName: 'Jim Potemra', placement: 'citation' });
     expect(r.warnings.join(' ')).toMatch(/identificationInfo/);
   });
 });
@@ -191,10 +200,13 @@ describe('ISO 19115-3 suite records', () => {
     expect(doc.contacts?.map((c) => c.role)).toEqual(['funder', 'publisher', 'author', 'coAuthor', 'collaborator', 'contributor']);
     expect(doc.contacts?.[1]).toEqual({
       role: 'publisher', organisationName: 'Earth Resources Victoria', email: 'customer.service@ecodev.vic.gov.au',
-      phone: '1300 366 356', address: 'GPO Box 2392, Melbourne, Victoria, 3001, Australia',
+      phone: '1300 366 356', address: 'GPO Box 2392, Melbourne, Victoria, 3001, Australia', placement: 'citation',
     });
-    expect(doc.contacts?.[2]).toEqual({ role: 'author', organisationName: '', individualName: 'P.B. SKLADZIEN' });
-    expect(doc.constraints).toEqual({ classification: 'unclassified', useLimitation: 'https://creativecommons.org/licenses/by/4.0/' });
+    expect(doc.contacts?.[2]).toEqual({ role: 'author', organisationName: '', individualName: 'P.B. SKLADZIEN', placement: 'citation' });
+    expect(doc.constraints).toEqual({
+      classification: 'unclassified', useLimitation: 'https://creativecommons.org/licenses/by/4.0/',
+      legal: { accessConstraints: ['license'], useConstraints: ['license'] },
+    });
     expect(doc.keywords).toEqual([
       { type: 'place', values: ['Victoria', 'Otway Basin', 'Torquay Basin'] },
       { type: 'theme', values: ['3D Geological Models'] },
@@ -222,11 +234,22 @@ describe('ISO 19115-3 suite records', () => {
   it('maps the Walloon service record (srv 2.1, several CRS, data quality)', () => {
     const { doc, warnings } = get('iso19115p3/metawal.wallonie.be-srv.xml');
     expect(doc).toMatchObject({ fileIdentifier: '1714cd1e-6685-4dea-a6f4-b51612a15ed0', hierarchyLevel: 'service', referenceSystem: 'EPSG:31370' });
-    expect(doc.dataQuality).toEqual([
-      { element: 'DQ_DomainConsistency', result: 'Voir la spécification référencée', pass: true },
-      { element: 'DQ_DomainConsistency', result: 'Voir la spécification référencée', pass: true },
+    // issue 19 §4: the conformity reports moved from dataQuality to conformity; the further
+    // reference systems are kept as written instead of dropped with a warning
+    expect(doc.dataQuality).toBeUndefined();
+    expect(doc.conformity?.map((c) => ({ ...c, specification: c.specification.slice(0, 30) }))).toEqual([
+      {
+        specification: 'Règlement (CE) n o 976/2009 de', specificationAnchor: 'http://data.europa.eu/eli/reg/2009/976',
+        specificationDate: '2009-10-19', specificationDateType: 'publication', explanation: 'Voir la spécification référencée', pass: true,
+      },
+      {
+        specification: 'RÈGLEMENT (UE) N o 1089/2010 D', specificationAnchor: 'http://data.europa.eu/eli/reg/2010/1089',
+        specificationDate: '2010-12-08', specificationDateType: 'publication', explanation: 'Voir la spécification référencée', pass: true,
+      },
     ]);
     expect(doc.relations).toHaveLength(11);
-    expect(warnings.filter((w) => /Sistem referensi tambahan/.test(w))).toHaveLength(5);
+    expect(doc.operatesOn).toHaveLength(11);
+    expect(doc.additionalReferenceSystems).toHaveLength(5);
+    expect(warnings.filter((w) => /Sistem referensi/.test(w))).toEqual([]);
   });
 });

@@ -82,8 +82,10 @@ describe('ISO 19139 variants', () => {
     expect(r.doc.progressStatus).toBe('onGoing');
     expect(r.doc.spatialResolution).toEqual({ distance: 2.5, distanceUom: 'km' });
     expect(r.doc.thumbnailUrl).toBeUndefined();
+    // issue 19 §4: a reference system that is not an EPSG code is kept as written, no longer dropped
+    expect(r.doc.additionalReferenceSystems).toEqual([{ code: 'WGS 84 / UTM 49S' }]);
     const w = r.warnings.join('\n');
-    for (const expected of [/WGS 84 \/ UTM 49S/, /GLG:KML/, /data\/local\.shp/, /not an email/, /thumb\.png/]) expect(w).toMatch(expected);
+    for (const expected of [/GLG:KML/, /data\/local\.shp/, /not an email/, /thumb\.png/]) expect(w).toMatch(expected);
   });
 
   it('reads gmi:MI_Metadata as ISO 19139', () => {
@@ -159,9 +161,13 @@ const EXPECTED_DATA = {
   resourceType: 'http://purl.org/dc/dcmitype/Dataset', referenceSystem: 'EPSG:4326', progressStatus: 'completed',
   spatialRepresentationType: 'grid', topicCategories: ['environment'], maintenanceFrequency: 'annually',
   dates: { publication: '2023-02-01T10:00:00Z' },
-  contacts: [{ role: 'originator', organisationName: 'KLHK', individualName: 'Sari', positionName: 'Analis', email: 'info@klhk.go.id', phone: '021-1', address: 'Jakarta' }],
+  contacts: [{ role: 'originator', organisationName: 'KLHK', individualName: 'Sari', positionName: 'Analis', email: 'info@klhk.go.id', phone: '021-1', address: 'Jakarta', placement: 'citation' }],
+  metadataContacts: [{ role: 'pointOfContact', organisationName: 'Metadata Org' }],
   keywords: [{ type: 'theme', thesaurus: 'GEMET', values: ['hutan'] }],
-  constraints: { classification: 'restricted', useLimitation: 'Bebas', license: 'CC-BY 4.0' },
+  constraints: {
+    classification: 'restricted', useLimitation: 'Bebas', license: 'CC-BY 4.0',
+    legal: { useConstraints: ['license'], otherConstraints: [{ text: 'CC-BY 4.0' }] },
+  },
   extent: { bbox: { west: 95, east: 141, south: -11, north: 6 }, temporal: { start: '2020-01-01', end: '2020-12-31' } },
   spatialCoverage: ['ID'], formats: ['GeoTIFF'],
   distributions: [{ protocol: 'OGC:WMS', url: 'https://peta.id/wms', name: 'lapisan' }],
@@ -189,6 +195,9 @@ describe('ISO 19115-3 variants', () => {
       <srv:operatesOn uuidref="data-1"/></srv:SV_ServiceIdentification>`;
     const r = importMetadataXml(mdbDoc('2.0', '2.0', ident, srv));
     expect(r.doc).toMatchObject({ hierarchyLevel: 'service', title: 'Tutupan Lahan', relations: ['data-1'] });
+    // issue 19 §4: the operation and the dataset served, in srv 2.0 and pycsw's 2.1 alike
+    expect(r.doc.operations).toEqual([{ name: 'GetCapabilities', url: 'https://peta.id/ows?service=WMS' }]);
+    expect(r.doc.operatesOn).toEqual([{ uuidref: 'data-1' }]);
     expect(r.doc.distributions).toEqual([
       { protocol: 'OGC:WMS', url: 'https://peta.id/wms', name: 'lapisan' },
       { protocol: 'OGC:WMS-1.3.0-http-get-capabilities', url: 'https://peta.id/ows?service=WMS' },

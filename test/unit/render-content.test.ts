@@ -65,7 +65,10 @@ describe('ISO 19115-3, 2018 set', () => {
       .toEqual(['106.5', '107', '-6.75', '-6.5']);
     const tp = `${ID}/mri:extent/gex:EX_Extent/gex:temporalElement/gex:EX_TemporalExtent/gex:extent/gml:TimePeriod`;
     expect([mdb.text(x, `${tp}/gml:beginPosition`), mdb.text(x, `${tp}/gml:endPosition`)]).toEqual(['2019-01-01', '2019-12-31']);
-    expect(mdb.texts(x, `${ID}/mri:associatedResource/mri:MD_AssociatedResource/mri:name/cit:CI_Citation/cit:title/gco:CharacterString`)).toEqual(FULL.relations);
+    // a relation names no resource: its identifier is the citation's identifier, and no title is invented
+    const related = `${ID}/mri:associatedResource/mri:MD_AssociatedResource/mri:name/cit:CI_Citation`;
+    expect(mdb.texts(x, `${related}/cit:identifier/mcc:MD_Identifier/mcc:code/gco:CharacterString`)).toEqual(FULL.relations);
+    expect(mdb.texts(x, `${related}/cit:title/gco:CharacterString`)).toEqual([]);
   });
 
   it('distributions, formats, data quality (ISO 19157) and lineage', () => {

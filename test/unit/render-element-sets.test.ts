@@ -73,8 +73,13 @@ it('runs on records with awkward text', () => {
   expect(RECORDS.filter((r) => r.id.includes('awkward'))).toHaveLength(30);
 });
 
+// the retired gmd brief knew only MD_DataIdentification: a service record's gmd form is
+// srv:SV_ServiceIdentification since issue 19 §4, whose brief (service type, extent, the srv
+// schema's mandatory properties withheld) is pinned by render-grown-model.test.ts and render-xsd.test.ts
+const comparable = (form: string, r: MetadataRecord): boolean => form !== 'gmd-brief' || r.hierarchyLevel !== 'service';
+
 it.each(FORMS.map((f) => [f.form, f]))('%s: the same text as the retired stylesheet', (_name, f) => {
-  const differing = RECORDS.flatMap((r) => {
+  const differing = RECORDS.filter((r) => comparable(f.form, r)).flatMap((r) => {
     const set = renderer.renderAll(r);
     const want = byStylesheet(f.stylesheet, f.from, r, set.gmd);
     return set[f.form] === want ? [] : [`${r.id}: ${firstDifference(set[f.form], want)}`];

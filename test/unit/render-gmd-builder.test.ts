@@ -8,7 +8,7 @@ import {
 
 /** JSON → ISO 19139: every field lands in its ISO element (checked with XPath), whatever is missing. */
 
-const select = xpath.useNamespaces({ gmd: NS.gmd, gco: NS.gco, gml: NS.gml });
+const select = xpath.useNamespaces({ gmd: NS.gmd, gco: NS.gco, gml: NS.gml, srv: NS.srv });
 const parse = (xml: string): Document =>
   new DOMParser({ onError: (level: string, msg: string) => { throw new Error(`${level}: ${msg}`); } }).parseFromString(xml, 'text/xml');
 const texts = (xml: string, expr: string): string[] =>
@@ -180,9 +180,16 @@ describe('what is missing or odd still makes a valid document', () => {
     expect(text(odd, '/gmd:MD_Metadata/gmd:referenceSystemInfo//gmd:code/gco:CharacterString')).toBe('23830');
   });
 
-  it('service records stay MD_DataIdentification (19139 SV_ServiceIdentification would drop topics and resolution)', () => {
+  it('service records are srv:SV_ServiceIdentification, which holds no topics or resolution', () => {
     const svc = buildGmd(SERVICE);
-    expect(texts(svc, `${ID}/gmd:topicCategory/gmd:MD_TopicCategoryCode`)).toEqual(['boundaries']);
+    const SV = '/gmd:MD_Metadata/gmd:identificationInfo/srv:SV_ServiceIdentification';
+    expect(texts(svc, `${ID}/gmd:citation`)).toEqual([]);
+    expect(texts(svc, `${SV}/gmd:citation/gmd:CI_Citation/gmd:title/gco:CharacterString`)).toEqual([SERVICE.title]);
+    expect(texts(svc, `${SV}/gmd:topicCategory`)).toEqual([]);
+    expect(texts(svc, `${SV}/srv:extent/gmd:EX_Extent/gmd:geographicElement/gmd:EX_GeographicBoundingBox`)).toHaveLength(1);
+    // mandatory in the srv schema: nilled when the record has no value
+    expect(text(svc, `${SV}/srv:couplingType/@gco:nilReason`)).toBe('missing');
+    expect(text(svc, `${SV}/srv:containsOperations/@gco:nilReason`)).toBe('missing');
     expect(text(svc, '/gmd:MD_Metadata/gmd:hierarchyLevel/gmd:MD_ScopeCode/@codeListValue')).toBe('service');
   });
 });
