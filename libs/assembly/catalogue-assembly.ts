@@ -9,6 +9,7 @@ import { createBuiltinCsw, type BuiltinCsw, type BuiltinCswSettings } from '../c
 import type { SearchStore } from '../search/search.ports';
 import { createSearchCore, type SearchCore } from '../search/search-core';
 import { createMatchCounter } from '../search/match-count';
+import { memoByGeneration } from '../response-cache/generation-memo';
 import { createResponseCache, type ResponseCache, type ResponseCacheFactory } from '../response-cache/response-cache';
 import { createOarecService, type OarecService } from '../oarec/oarec-service';
 import { recordRichView } from './record-rich-view';
@@ -67,7 +68,8 @@ export function createBuiltinCatalogue(deps: BuiltinCatalogueDeps): BuiltinCatal
   // CSW is exact for OGC API – Records too (same compiled filter)
   const counter = createMatchCounter(store, config.searchCount, logger);
   const core = createSearchCore(store, counter);
-  const getIdentity = () => loadServiceIdentity(db, config.csw.identity);
+  // read once per public generation (saving the identity bumps it), not on every uncached answer
+  const getIdentity = memoByGeneration(kv, () => loadServiceIdentity(db, config.csw.identity));
   const cswSettings = builtinCswSettings(config);
   const csw = config.csw.provider === 'builtin'
     ? createBuiltinCsw({
@@ -126,7 +128,7 @@ export function assembleCswWarmer(deps: CswWarmerDeps): CswWarmTarget | undefine
     ...builtinCswSettings(config),
     store,
     counter: createMatchCounter(store, { exactRows: 1_000_000_000, concurrency: 0 }),
-    getIdentity: () => loadServiceIdentity(db, config.csw.identity),
+    getIdentity: memoByGeneration(kv, () => loadServiceIdentity(db, config.csw.identity)),
     kv,
     logger,
     renderer,

@@ -8,6 +8,7 @@ import { compiledFilter, searchOrder } from './search-sql/compiled-query';
 import { domainSql } from './search-sql/domain-sql';
 import { spellingsSql } from './search-sql/free-text';
 import { keyColumns, keysetCondition } from './search-sql/keyset';
+import { windowCte, windowedFrom, windowedRank } from './search-sql/rank-window';
 import { ID_ORDER } from './search-sql/order-by';
 import { withSql } from './search-sql/queryable-sql';
 import type { Queryable, QueryOptions } from './database';
@@ -40,6 +41,8 @@ interface SqlSearch {
   limit: number;
   fewMatches?: boolean;
   broadMatches?: boolean;
+  /** relevance order over a bounded window (search-sql/rank-window.ts): the WITH item the statement starts with */
+  windowCte?: string;
 }
 
 /**
@@ -57,10 +60,15 @@ function pageKeyColumns(sort: SearchQuery['sort'], rank: string | undefined): st
 function toSql(q: SearchQuery): SqlSearch {
   const filter = compiledFilter(q.filter);
   // the order's values (a rank's) follow the filter's: the page statement sends both
-  const { orderBy, params } = searchOrder(filter, q.sort);
+  const ordered = searchOrder(filter, q.sort);
+  const { params } = ordered;
   // relevance order (free text, no sortby) pages by (rank, id) like any other order (keyset.ts);
-  // the rank's `$` values are among `params`, so the key columns and condition may use it
-  const rank = filter.rank?.sql;
+  // the rank's `$` values are among `params`, so the key columns and condition may use it.
+  // Only a window of the matches is ranked (rank-window.ts): the same bounded expression
+  // everywhere the order is read
+  const windowed = q.sort.length === 0 && filter.rank !== undefined;
+  const rank = windowed ? windowedRank(filter.rank!.sql) : filter.rank?.sql;
+  const orderBy = windowed ? `${rank} DESC, ${ID_ORDER}` : ordered.orderBy;
   const keyParams: unknown[] = [...params];
   let after: string | undefined;
   try {
@@ -80,6 +88,7 @@ function toSql(q: SearchQuery): SqlSearch {
     limit: q.limit,
     ...(q.fewMatches !== undefined ? { fewMatches: q.fewMatches } : {}),
     ...(q.broadMatches !== undefined ? { broadMatches: q.broadMatches } : {}),
+    ...(windowed ? { windowCte: windowCte(filter.where) } : {}),
   };
 }
 
@@ -179,11 +188,12 @@ function pageSelect(q: SqlSearch, form: PageForm = 'plain'): { sql: string; para
   const offset = q.after !== undefined ? 0 : Math.max(0, Math.floor(q.offset));
   // a walk in identifier order starts at the key too (keysets of a walk are identifiers only)
   const walkStart = q.after !== undefined ? ` AND ${q.after}` : '';
-  const from = form === 'few' ? `FROM (SELECT * ${published(where)} OFFSET 0) r`
+  const from = q.windowCte !== undefined ? windowedFrom(where, q.after, `($${n + 1}::bigint + $${n + 2}::bigint)`, q.after !== undefined)
+    : form === 'few' ? `FROM (SELECT * ${published(where)} OFFSET 0) r`
     : form === 'walk' ? `FROM (SELECT * FROM records r WHERE r.status = 'PUBLISHED'${walkStart} ORDER BY ${ID_ORDER} LIMIT ${WALK_BOUND}) r WHERE (${q.where})`
     : published(where);
   return {
-    sql: `SELECT r.id ${from} ORDER BY ${q.orderBy} OFFSET $${n + 1} LIMIT $${n + 2}`,
+    sql: `SELECT r.id ${from} ORDER BY ${q.orderBy} OFFSET $${n + 1}::bigint LIMIT $${n + 2}::bigint`,
     params: [...q.params, ...q.keyParams, offset, limit + 1],
     limit,
   };
@@ -196,7 +206,8 @@ export async function searchPublished(db: Queryable, query: SearchQuery): Promis
   if (q.limit <= 0) return { matched: await count, ids: [] };
   const page = pageSelect(q);
   // both at once: on a pool they run on two connections
-  const [matched, rows] = await Promise.all([count, db.query<{ id: string }>(page.sql, page.params)]);
+  const sql = q.windowCte !== undefined ? `WITH ${q.windowCte} ${page.sql}` : page.sql;
+  const [matched, rows] = await Promise.all([count, db.query<{ id: string }>(sql, page.params)]);
   return { matched, ids: rows.rows.slice(0, page.limit).map((r) => r.id) };
 }
 
@@ -253,14 +264,15 @@ async function fetchPage<R extends { id: string | null }, T>(
        CROSS JOIN LATERAL unnest(a.ids) WITH ORDINALITY AS u(id, pos)
        ${part.joins}`;
     const params: unknown[] = [...page.params, ...part.params];
+    const withWindow = q.windowCte !== undefined ? `WITH ${q.windowCte} ` : '';
     let rows: Row[];
     let counted: number | undefined;
     if (countUpTo === undefined) {
-      rows = (await db.query<Row>(`${pageRows} ORDER BY u.pos`, params, SENT_AS[form])).rows;
+      rows = (await db.query<Row>(`${withWindow}${pageRows} ORDER BY u.pos`, params, SENT_AS[form])).rows;
     } else {
       // the count row joined with the page: an empty page (past the end) still brings the count
       const res = await db.query<Row>(
-        `SELECT c.matched, x.* FROM (${boundedCount(q.where, `$${params.length + 1}`)}) c
+        `${withWindow}SELECT c.matched, x.* FROM (${boundedCount(q.where, `$${params.length + 1}`)}) c
          LEFT JOIN LATERAL (${pageRows}) x ON true
         ORDER BY x.pos`,
         [...params, Math.max(0, Math.floor(countUpTo))],

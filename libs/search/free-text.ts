@@ -28,6 +28,13 @@ const MAX_TOKEN_LENGTH = 100;
  */
 export const ALMOST_NOTHING = 2;
 
+/**
+ * Relevance order ranks at most this many matches (the first the text index yields); past it
+ * the other matches follow in the index's order and the page says the order is approximate
+ * (libs/db/search-sql/rank-window.ts).
+ */
+export const RANK_WINDOW = 1_000;
+
 /** the whitespace-separated tokens of a term, bounded; empty for a blank term */
 export function freeTextTokens(term: string): string[] {
   return term.split(/\s+/u).filter((t) => t !== '').slice(0, MAX_FREE_TEXT_TOKENS).map((t) => t.slice(0, MAX_TOKEN_LENGTH));

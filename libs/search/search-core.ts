@@ -8,7 +8,7 @@ import { createPageBoundaries, type PageBoundaries } from './page-boundaries';
 import { createFacetCounter } from './facet-counts';
 import { sortableQueryable, type SortSpec } from './sort-order';
 import { invalid } from './search-error';
-import { ALMOST_NOTHING, contentWords, freeTextNodes, suggestedText, typoTolerantFilter } from './free-text';
+import { ALMOST_NOTHING, contentWords, freeTextNodes, RANK_WINDOW, suggestedText, typoTolerantFilter } from './free-text';
 
 /**
  * The protocol-independent search, and the only door to searching: a filter tree and a sort →
@@ -34,6 +34,12 @@ export interface SearchPage extends CountedResult<MetadataRecord> {
   typoTolerant?: FilterNode;
   /** "maksud Anda": the free text with its spelling corrected, when nothing or almost nothing matched */
   suggestion?: string;
+  /**
+   * In relevance order, more than RANK_WINDOW records matched: only the first RANK_WINDOW the
+   * text index yields were ranked, the others follow them (libs/db/search-sql/rank-window.ts),
+   * so the order is approximate
+   */
+  rankWindow?: number;
 }
 
 /** A page of stored renders (CSW answers with the renders, not the records). */
@@ -128,23 +134,32 @@ export function createSearchCore(
   const recordsPage = (filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey): Promise<SearchPage> =>
     paged({ filter, sort, offset, limit, ...(after ? { after } : {}) }, countScope, (sq, countUpTo) => store.pageOfRecords(sq, countUpTo));
 
+  /**
+   * A page in relevance order (free text, no sort) of more than RANK_WINDOW matches: only a
+   * window of them was ranked (libs/db/search-sql/rank-window.ts), the page says so.
+   */
+  const windowed = (filter: FilterNode, sort: readonly SortSpec[], p: SearchPage): SearchPage =>
+    sort.length === 0 && p.count.value > RANK_WINDOW && freeTextNodes(filter).length > 0 ? { ...p, rankWindow: RANK_WINDOW } : p;
+
+  async function page(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey): Promise<SearchPage> {
+    const exact = await recordsPage(filter, sort, offset, limit, countScope, after);
+    // nothing or almost nothing matched the words: a suggestion, and with nothing the fallback
+    if (!exact.count.exact || exact.count.value > ALMOST_NOTHING) return windowed(filter, sort, exact);
+    const tolerant = typoTolerantFilter(filter);
+    if (!tolerant) return exact;
+    const nodes = freeTextNodes(filter);
+    const words = [...new Set(nodes.flatMap((n) => contentWords(n.tokens)))];
+    const suggestion = suggestedText(nodes, await store.spellings(tolerant, words));
+    const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
+    if (exact.count.value > 0) return withSuggestion(exact);
+    // a cursor of a later fallback page continues the fallback's own order (its key is a
+    // fallback rank: on the exact search above it only narrowed a page that had no records)
+    const fallback = await recordsPage(tolerant, sort, offset, limit, countScope, after);
+    return withSuggestion(windowed(tolerant, sort, { ...fallback, typoTolerant: tolerant }));
+  }
+
   return {
-    async page(filter, sort, offset, limit, countScope, after) {
-      const exact = await recordsPage(filter, sort, offset, limit, countScope, after);
-      // nothing or almost nothing matched the words: a suggestion, and with nothing the fallback
-      if (!exact.count.exact || exact.count.value > ALMOST_NOTHING) return exact;
-      const tolerant = typoTolerantFilter(filter);
-      if (!tolerant) return exact;
-      const nodes = freeTextNodes(filter);
-      const words = [...new Set(nodes.flatMap((n) => contentWords(n.tokens)))];
-      const suggestion = suggestedText(nodes, await store.spellings(tolerant, words));
-      const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
-      if (exact.count.value > 0) return withSuggestion(exact);
-      // a cursor of a later fallback page continues the fallback's own order (its key is a
-      // fallback rank: on the exact search above it only narrowed a page that had no records)
-      const fallback = await recordsPage(tolerant, sort, offset, limit, countScope, after);
-      return withSuggestion({ ...fallback, typoTolerant: tolerant });
-    },
+    page,
     renderedPage(query, format, countScope) {
       return paged(query, countScope, (sq, countUpTo) => store.pageWithRenders(sq, format, countUpTo));
     },

@@ -205,7 +205,7 @@ describe(`${CONF}/json and oas30`, () => {
     const page = doc.paths[ITEMS]!.get.responses['200']!.content!['application/geo+json']!.schema!;
     expect(page.allOf!.map((s) => s.$ref)).toEqual([expect.stringMatching(/recordCollectionGeoJSON\.yaml$/), '#/components/schemas/searchMembers']);
     const members = doc.components.schemas.searchMembers!.properties;
-    expect(Object.keys(members).sort()).toEqual(['facets', 'suggestion', 'typoTolerant']);
+    expect(Object.keys(members).sort()).toEqual(['facets', 'rankWindow', 'suggestion', 'typoTolerant']);
     expect(members.facets!.additionalProperties!.items.$ref).toBe('#/components/schemas/facetValue');
     expect(doc.components.schemas.facetValue!.properties.approximate!.description).toMatch(/sample/);
   });

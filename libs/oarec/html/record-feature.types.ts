@@ -84,6 +84,8 @@ export interface OarecItems {
   suggestion?: string;
   /** the features are the typo-tolerant fallback's: nothing matched the words themselves */
   typoTolerant?: boolean;
+  /** relevance order over this many matches only (more matched): the order is approximate */
+  rankWindow?: number;
 }
 
 /** One facet: the query parameter that narrows by it and the values with their counts. */

@@ -17,7 +17,8 @@ import { MAX_OFFSET } from '../request/item-query';
  * Free text (docs/search.md#free-text): `suggestion` (non-standard) is the query with its
  * spelling corrected ("maksud Anda: …") when nothing or almost nothing matched; `typoTolerant`
  * (non-standard, always `true` when present) says the features are the typo-tolerant fallback's,
- * since nothing matched the words themselves.
+ * since nothing matched the words themselves; `rankWindow` (non-standard) says that in relevance
+ * order only that many matches were ranked and the order is approximate.
  */
 export function itemsHref(baseUrl: string, echo: Record<string, string>, extra: Record<string, string | number>): string {
   const u = new URL(`${baseUrl}${ITEMS_PATH}`);
@@ -58,5 +59,6 @@ export function itemsDocument(baseUrl: string, q: ItemQuery, page: SearchPage, f
     ...(facets ? { facets } : {}),
     ...(page.suggestion !== undefined ? { suggestion: page.suggestion } : {}),
     ...(page.typoTolerant ? { typoTolerant: true } : {}),
+    ...(page.rankWindow !== undefined ? { rankWindow: page.rankWindow } : {}),
   };
 }

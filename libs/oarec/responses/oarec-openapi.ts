@@ -123,6 +123,10 @@ export function oarecOpenApi(baseUrl: string) {
               type: 'boolean', enum: [true],
               description: 'Present (true) when nothing matched the words of q: the features are the typo-tolerant matches (similar spellings in titles and keywords).',
             },
+            rankWindow: {
+              type: 'integer',
+              description: 'Present when q matched more records than this number and the order is relevance: only this many matches (the first the text index yields) were ranked, the others follow them; the order is approximate. Narrow the search or sort for an exact order.',
+            },
             suggestion: { type: 'string', description: 'The q text with its spelling corrected ("maksud Anda"), when nothing or almost nothing matched.' },
             facets: {
               type: 'object',

@@ -1,0 +1,97 @@
+import type { MetadataDoc } from '../../libs/catalogue/record.types';
+import { createOrganisation } from '../../libs/db/organisation.repository';
+import { insertRecord } from '../../libs/db/record.repository';
+import { RANK_WINDOW } from '../../libs/search/free-text';
+import { createFixtureUser } from '../helpers/fixtures';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/*
+ * Bounded relevance ranking (docs/search.md#free-text, libs/db/search-sql/rank-window.ts): a
+ * word matching more than RANK_WINDOW records ranks a window of them; the rest follow. The
+ * page says so (`rankWindow`, and a note on the HTML page); walking the `next` links still
+ * gives every match exactly once, across the window's end; a search of fewer matches is ranked
+ * whole and carries no flag. Through the real app in both modes.
+ */
+const ITEMS = '/collections/metadata/items';
+const BROAD = RANK_WINDOW + 30;
+
+interface Fc {
+  numberMatched?: number;
+  features: { id: string }[];
+  links: { rel: string; href: string }[];
+  rankWindow?: number;
+}
+
+describe.each(['server', 'embedded'] as const)('relevance ranks a bounded window (%s)', (mode) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(mode);
+    const org = await createOrganisation(t.db, { name: 'Organisasi jendela peringkat' });
+    const owner = await createFixtureUser(t.db, `jendela-${mode}`, 'ADMIN', org.id);
+    for (let i = 0; i < BROAD; i += 1) {
+      const id = `rw-${String(i).padStart(5, '0')}`;
+      // every third record has the word in its title, the others in the abstract only; a few the rare word
+      const doc = {
+        language: 'ind',
+        fileIdentifier: id,
+        title: i % 3 === 0 ? `Peta Tematik Lembar ${i}` : `Data Lembar ${i}`,
+        abstract: `${i % 3 === 0 ? 'Lembar' : 'Peta'} nomor ${i}${i % 100 === 7 ? ' batimetri' : ''}.`,
+      } as MetadataDoc;
+      const rec = await insertRecord(t.db, { id, status: 'PUBLISHED', organisationId: org.id, ownerId: owner.id, reviewerId: null, doc, publishedAt: '2026-01-01T00:00:00Z' });
+      if (!rec) throw new Error(`record ${id} exists`);
+    }
+  }, 600_000);
+  afterAll(async () => t?.close());
+
+  const get = async (url: string): Promise<Fc> => {
+    const res = await t.agent().get(url.replace(/^https?:\/\/[^/]+/, ''));
+    expect(res.status).toBe(200);
+    return res.body as Fc;
+  };
+
+  it('a broad word says the order is approximate and its pages give every match once', async () => {
+    let page = await get(`${ITEMS}?q=peta&limit=200&f=json`);
+    expect(page.rankWindow).toBe(RANK_WINDOW);
+    const seen: string[] = [];
+    for (let guard = 0; guard < 20; guard += 1) {
+      seen.push(...page.features.map((f) => f.id));
+      const next = page.links.find((l) => l.rel === 'next');
+      if (!next) break;
+      page = await get(next.href);
+      expect(page.rankWindow).toBe(RANK_WINDOW);
+    }
+    expect(seen).toHaveLength(BROAD);
+    expect(new Set(seen).size).toBe(BROAD);
+  }, 300_000);
+
+  it('within the window the ranked order holds: title matches before abstract-only matches', async () => {
+    // the first RANK_WINDOW records are the window, ranked: no title match after an abstract-only one
+    const ids: string[] = [];
+    let page = await get(`${ITEMS}?q=peta&limit=200&f=json`);
+    while (ids.length < RANK_WINDOW) {
+      ids.push(...page.features.map((f) => f.id));
+      page = await get(page.links.find((l) => l.rel === 'next')!.href);
+    }
+    const kinds = ids.slice(0, RANK_WINDOW).map((id) => Number(id.slice(3)) % 3 === 0);
+    const firstAbstract = kinds.indexOf(false);
+    expect(firstAbstract).toBeGreaterThan(200);
+    expect(kinds.slice(firstAbstract).every((k) => !k)).toBe(true);
+  }, 120_000);
+
+  it('a selective word is ranked whole, without the flag', async () => {
+    const page = await get(`${ITEMS}?q=batimetri&limit=100&f=json`);
+    expect(page.rankWindow).toBeUndefined();
+    expect(page.numberMatched).toBe(page.features.length);
+    expect(page.features.length).toBeGreaterThan(5);
+  }, 120_000);
+
+  it('the HTML search page says the order is approximate', async () => {
+    const res = await t.agent().get(`${ITEMS}?q=peta&f=html`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('data-rank-window');
+    expect(res.text).toContain('Urutan relevansi bersifat perkiraan');
+    const narrow = await t.agent().get(`${ITEMS}?q=batimetri&f=html`);
+    expect(narrow.text).not.toContain('data-rank-window');
+  }, 120_000);
+});
