@@ -116,10 +116,17 @@ export interface PgOptions {
  * (search-sql/keyset.ts): a rounded key would repeat or skip records at a page boundary.
  */
 const EXACT_FLOATS = '-c extra_float_digits=1';
+/**
+ * Also set on every connection: a sequential scan starts at block 0. A broad free-text search ranks
+ * only the first RANK_WINDOW matches in physical order and pages the rest by row position
+ * (search-sql/rank-window.ts); a synchronised scan joining another one mid-table would give each
+ * page statement a different window, and pages would repeat or skip records.
+ */
+const SCANS_FROM_START = '-c synchronize_seqscans=off';
 
 export function openPgDatabase(opts: PgOptions): Database {
   const poolOf = (max: number, setting: string): pg.Pool => {
-    const options = [EXACT_FLOATS, setting].filter((o) => o !== '').join(' ');
+    const options = [EXACT_FLOATS, SCANS_FROM_START, setting].filter((o) => o !== '').join(' ');
     const p = new pg.Pool({
       connectionString: opts.connectionString,
       max,
