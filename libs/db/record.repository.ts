@@ -14,7 +14,8 @@ import { detachHarvestedRecord, findProvenance } from './harvest-record.reposito
 import { findOrganisation } from './organisation.repository';
 import { listReviewerCandidates } from './reviewer-candidates.repository';
 import { AppError } from '../errors';
-import { findDocument, insertRecordDocuments, listDocuments } from './record-document.repository';
+import { findCurrentDocument, findDocument, insertRecordDocuments, listDocuments } from './record-document.repository';
+import type { IsoDocument } from '../catalogue/record-document';
 
 /**
  * The records table. Every write recomputes the search projection from the document
@@ -136,7 +137,7 @@ async function writeRecord(tx: Queryable, sql: string, params: unknown[], id: st
  * is. Otherwise an earlier stored document (an import's) would still be served for the
  * changed content (issue 19).
  */
-export async function updateRecordContent(tx: Queryable, id: string, doc: MetadataDoc): Promise<MetadataRecord> {
+export async function updateRecordContent(tx: Queryable, id: string, doc: MetadataDoc, document?: IsoDocument): Promise<MetadataRecord> {
   const params: unknown[] = [id, doc.fileIdentifier ?? null];
   const assigns = docAssignments(doc, id, params);
   const updated = await writeRecord(tx,
@@ -144,7 +145,7 @@ export async function updateRecordContent(tx: Queryable, id: string, doc: Metada
             version = version + 1, updated_at = now()
       WHERE id = $1 RETURNING ${RETURNING}`,
     params, id);
-  await insertRecordDocuments(tx, [{ recordId: id, origin: 'editor', document: null }]);
+  await insertRecordDocuments(tx, [{ recordId: id, origin: 'editor', document: document ?? null }]);
   return updated;
 }
 
@@ -265,7 +266,8 @@ function recordTx(tx: Queryable): RecordTx {
   return {
     lockRecord: (id) => lockRecordById(tx, id),
     insertRecord: (r) => insertRecord(tx, r),
-    updateContent: (id, doc) => updateRecordContent(tx, id, doc),
+    updateContent: (id, doc, document) => updateRecordContent(tx, id, doc, document),
+    currentDocument: (id) => findCurrentDocument(tx, id),
     updateStatus: (id, u) => updateRecordStatus(tx, id, u),
     deleteRecord: async (id) => { await deleteRecordById(tx, id); },
     appendHistory: (e) => appendHistory(tx, e),
