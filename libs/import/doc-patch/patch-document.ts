@@ -151,16 +151,26 @@ function insertion(text: string, docRoot: XmlRange, path: Path, family: PatchFam
     container = next;
     depth++;
   }
+  // a property holds one object: a missing object goes into a new property of its own
+  while (depth > 0 && depth < ancestors.length && isProperty(container) && container.children.length > 0) {
+    container = container.parent!;
+    depth--;
+  }
   const missing = ancestors.slice(depth);
+  const newLocal = (missing[0] ?? extra[0]!).local;
+  // a property the container's schema has no place for (a data-only property in a service identification)
+  const order = childOrder(container.local, family);
+  if (order && !order.includes(newLocal)) return { start: 0, end: 0, text: '' };
   const scope = container.scope;
   let inner = extra.map((r) => snippet(render, r, scope, missing.length > 0)).join('');
   const nsDecls = missing.length > 0 ? declarationsFor(render, extra, missing, scope) : '';
   for (let i = missing.length - 1; i >= 0; i--) {
     const a = missing[i]!;
     const name = rename(a.qname, a.scope, scope);
-    inner = `<${name}${i === 0 ? nsDecls : ''}>${inner}</${name}>`;
+    // mandatory first children of a created object come along from the render
+    const mandatory = a.children.filter((c) => (MANDATORY[a.local] ?? []).includes(c.local)).map((c) => snippet(render, c, scope, true)).join('');
+    inner = `<${name}${i === 0 ? nsDecls : ''}>${mandatory}${inner}</${name}>`;
   }
-  const newLocal = (missing[0] ?? extra[0]!).local;
   return placeIn(text, container, newLocal, family, inner);
 }
 
@@ -186,18 +196,16 @@ function placeIn(text: string, container: XmlRange, local: string, family: Patch
   return { start: close, end: close, text: (lastKid ? separatorBefore(text, lastKid) : '') + markup };
 }
 
+/** Children an object cannot be without that come before the ones a field writes (DQ_DataQuality's scope). */
+const MANDATORY: Record<string, readonly string[]> = { DQ_DataQuality: ['scope'] };
+
+const isProperty = (el: XmlRange): boolean => /^[a-z]/.test(el.local);
+
 // ---- names and namespaces ----------------------------------------------------------------------
 
-/** Render URIs the documents write otherwise (a 19139 document with GML 3.2). */
-const EQUIVALENT: Record<string, readonly string[]> = {
-  'http://www.opengis.net/gml': ['http://www.opengis.net/gml/3.2'],
-  'http://www.opengis.net/gml/3.2': ['http://www.opengis.net/gml'],
-};
-
 function prefixFor(uri: string, target: Map<string, string>, element: boolean): string | undefined {
-  for (const u of [uri, ...(EQUIVALENT[uri] ?? [])]) {
-    for (const [p, v] of target) if (v === u && (p !== '' || element)) return p;
-  }
+  // exact URIs only: a 19139 document that also binds GML 3.2 still takes GML 3.1 in its gmd content
+  for (const [p, v] of target) if (v === uri && (p !== '' || element)) return p;
   return undefined;
 }
 

@@ -16,8 +16,12 @@ const GMD_DATA_IDENT = [
   'resourceFormat', 'descriptiveKeywords', 'resourceSpecificUsage', 'resourceConstraints', 'aggregationInfo',
   'spatialRepresentationType', 'spatialResolution', 'language', 'characterSet', 'topicCategory', 'environmentDescription',
   'extent', 'supplementalInformation',
-  // srv:SV_ServiceIdentification
-  'serviceType', 'serviceTypeVersion', 'accessProperties', 'restrictions', 'keywords', 'coupledResource', 'couplingType',
+];
+// srv:SV_ServiceIdentification: the abstract identification's properties, then its own
+const GMD_SERVICE_IDENT = [
+  'citation', 'abstract', 'purpose', 'credit', 'status', 'pointOfContact', 'resourceMaintenance', 'graphicOverview',
+  'resourceFormat', 'descriptiveKeywords', 'resourceSpecificUsage', 'resourceConstraints', 'aggregationInfo',
+  'serviceType', 'serviceTypeVersion', 'accessProperties', 'restrictions', 'keywords', 'extent', 'coupledResource', 'couplingType',
   'containsOperations', 'operatesOn',
 ];
 
@@ -36,7 +40,7 @@ const ORDERS: Record<string, { gmd: readonly string[]; mdb: readonly string[] }>
   },
   MD_DataIdentification: { gmd: GMD_DATA_IDENT, mdb: [...IDENT, 'defaultLocale', 'otherLocale', 'environmentDescription', 'supplementalInformation'] },
   SV_ServiceIdentification: {
-    gmd: GMD_DATA_IDENT,
+    gmd: GMD_SERVICE_IDENT,
     mdb: [...IDENT, 'serviceType', 'serviceTypeVersion', 'accessProperties', 'couplingType', 'coupledResource',
       'operatedDataset', 'profile', 'serviceStandard', 'containsOperations', 'operatesOn', 'containsChain'],
   },
