@@ -209,6 +209,13 @@ function prefixFor(uri: string, target: Map<string, string>, element: boolean): 
   return undefined;
 }
 
+/** The prefix a namespace the target does not bind is declared under: the render's, unless the target uses it for another URI. */
+function unboundPrefix(prefix: string, uri: string, target: Map<string, string>): string {
+  let p = prefix;
+  for (let n = 1; target.has(p) && target.get(p) !== uri; n++) p = `${prefix}${n}`;
+  return p;
+}
+
 /** A render qname in the target's prefixes; an unbound namespace keeps the render's prefix (declared by the caller). */
 function rename(qname: string, from: Map<string, string>, target: Map<string, string>, element = true): string {
   const c = qname.indexOf(':');
@@ -217,8 +224,7 @@ function rename(qname: string, from: Map<string, string>, target: Map<string, st
   if (prefix === 'xmlns' || qname === 'xmlns') return qname;
   const uri = from.get(prefix);
   if (uri === undefined) return qname;
-  const p = prefixFor(uri, target, element);
-  if (p === undefined) return qname;
+  const p = prefixFor(uri, target, element) ?? unboundPrefix(prefix, uri, target);
   return p === '' ? local : `${p}:${local}`;
 }
 
@@ -231,7 +237,7 @@ function declarationsFor(render: string, els: XmlRange[], wrappers: XmlRange[], 
       const p = m[1]!;
       if (p === 'xmlns') continue;
       const uri = el.scope.get(p);
-      if (uri !== undefined && prefixFor(uri, target, true) === undefined && !(target.has(p) && target.get(p) !== uri)) needed.set(p, uri);
+      if (uri !== undefined && prefixFor(uri, target, true) === undefined) needed.set(unboundPrefix(p, uri, target), uri);
     }
     el.children.forEach(visit);
   };
