@@ -22,6 +22,7 @@ import { createRecordXmlEdits, type RecordXmlEdits } from '../catalogue/record-x
 import { xmlDocumentPorts } from './xml-document-ports';
 import { recordTemplateStoreFor } from '../db/record-template.repository';
 import { copyIsoDocument } from '../import/copy-document';
+import { documentPatcher } from './document-patcher';
 import { recordCommentsStoreFor } from '../db/record-comment.repository';
 import { createKeywordSuggestions, type KeywordSuggestions } from '../catalogue/keyword-suggestions';
 import { keywordSuggestionStoreFor } from '../db/keyword-suggestion.repository';
@@ -125,6 +126,8 @@ export function assembleUseCases(deps: UseCaseAssemblyDeps): CatalogueUseCases {
     // a revision's uploaded graphic becomes the record's when the revision is published (the
     // copy's object is removed by its record.deleted job afterwards)
     adoptRevisionAssets: carryThumbnail,
+    // an edit rewrites only the changed fields' elements of the stored document (issue 19 §4)
+    patchDocument: documentPatcher(),
   });
   const requestRender = (rec: { id: string; version: number }): void => {
     jobs.enqueue('record.render', { recordId: rec.id, version: rec.version }).catch((err: unknown) => {

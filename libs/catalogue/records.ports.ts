@@ -1,4 +1,4 @@
-import type { DocumentVersion, IsoDocument, NewRecordDocument, StoredDocument } from './record-document';
+import type { DocumentSchema, DocumentVersion, IsoDocument, NewRecordDocument, StoredDocument } from './record-document';
 import type { MetadataDoc, MetadataRecord, RecordStatus } from './record.types';
 import type { Organisation, User } from './user.types';
 import type { ReadScope } from './visibility';
@@ -76,13 +76,19 @@ export interface RecordTx {
   lockRecord(id: string): Promise<MetadataRecord | undefined>;
   /** undefined when the id or the file identifier is already taken (unique indexes) */
   insertRecord(r: NewRecord): Promise<MetadataRecord | undefined>;
-  /** replaces the document, recomputes the search projection, version + 1 */
-  updateContent(id: string, doc: MetadataDoc): Promise<MetadataRecord>;
+  /**
+   * replaces the document, recomputes the search projection, version + 1; writes the new ISO
+   * document version (origin `editor`): `document` when the edit patched the stored XML, else an
+   * editor row without XML that the render job fills
+   */
+  updateContent(id: string, doc: MetadataDoc, document?: IsoDocument): Promise<MetadataRecord>;
   /**
    * The same, with the ISO document the JSON was mapped from stored as this version's document
    * (the XML view's save) instead of an editor row waiting for its render.
    */
   updateContentFromDocument(id: string, doc: MetadataDoc, document: NewRecordDocument): Promise<MetadataRecord>;
+  /** the record's current ISO document with its XML (null for an editor row not rendered yet) */
+  currentDocument(recordId: string): Promise<StoredDocument | undefined>;
   /** version + 1 */
   updateStatus(id: string, u: StatusUpdate): Promise<MetadataRecord>;
   deleteRecord(id: string): Promise<void>;
@@ -107,6 +113,26 @@ export interface RecordTx {
   moveHistory(fromRecordId: string, toRecordId: string): Promise<void>;
   /** a new version of the record's ISO document at its current version (record_documents) */
   saveDocument(entry: { recordId: string } & NewRecordDocument): Promise<void>;
+}
+
+/** An edit of a record whose current document has XML (issue 19 §4): the stored document and the edited JSON. */
+export interface DocumentEdit {
+  xml: string;
+  schema: DocumentSchema;
+  after: MetadataDoc;
+  recordId: string;
+  /** the record's updatedAt, for a render that needs one (the patch keeps the document's own dateStamp) */
+  updatedAt: string;
+}
+
+/** The stored document with the elements of the changed fields rewritten, and the JSON mapped from it. */
+export interface PatchedDocument {
+  doc: MetadataDoc;
+  document: IsoDocument;
+  /** the fields whose elements were rewritten */
+  fields: string[];
+  /** changed fields the document does not hold after the patch: their edited value stays in the JSON */
+  keptInJson: string[];
 }
 
 /** The document of a record as it was at its latest publication. */

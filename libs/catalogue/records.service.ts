@@ -3,7 +3,7 @@ import { AppError, validationError } from '../errors';
 import { applyMergePatch, jsonEqual } from './merge-patch';
 import type { DocumentVersion, IsoDocument, StoredDocument } from './record-document';
 import type { MetadataDoc, MetadataRecord, Role } from './record.types';
-import type { AfterCommit, HistoryEntry, ListQuery, RecordPage, RecordStore, RecordTx } from './records.ports';
+import type { AfterCommit, DocumentEdit, HistoryEntry, ListQuery, PatchedDocument, RecordPage, RecordStore, RecordTx } from './records.ports';
 import { diffDocuments, type FieldChange } from './record-diff';
 import { checkIfMatch, parsePatchBody, type ContentPatch, type StatusChange } from './records-input';
 import type { Actor } from './user.types';
@@ -58,6 +58,12 @@ export interface RecordsServiceDeps {
    * record's key and returns the document pointing at it. Default: the document unchanged.
    */
   adoptRevisionAssets?: (revisionId: string, recordId: string, doc: MetadataDoc) => Promise<MetadataDoc>;
+  /**
+   * Element-level editing (issue 19 §4): the record's stored document with the elements of the
+   * changed fields rewritten, and the JSON mapped from it (libs/assembly/document-patcher.ts).
+   * Without it an edit replaces the document by the gmd render of the edited JSON.
+   */
+  patchDocument?: (edit: DocumentEdit) => Promise<PatchedDocument>;
 }
 
 export interface CreateOptions {
@@ -162,10 +168,7 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     if (titleErrors.length) throw validationError(titleErrors);
     if (jsonEqual(v.doc, current)) return rec;
     if (renamed) await refuseTakenIdentifier(tx, rec.organisationId, v.doc.fileIdentifier!, rec.id);
-    const updated = await tx.updateContent(rec.id, v.doc);
-    // the edited JSON is the document now: updateContent writes its editor row, which the render
-    // job fills with this version's gmd (editing an imported document element by element is issue
-    // 19's point 4, not done here)
+    const updated = await writeContent(tx, rec, v.doc);
     if (correction !== undefined) {
       // the corrected document is what is published now: the next review compares with it
       await tx.savePublication(rec.id, updated.version, docOf(updated));
@@ -173,6 +176,20 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     }
     await tx.emit('record.updated', { recordId: updated.id, version: updated.version, status: updated.status });
     return updated;
+  }
+
+  /**
+   * The edited JSON written with its document. A record whose current document has XML gets that
+   * document with only the changed fields' elements rewritten (issue 19 §4), and the JSON mapped
+   * from it; otherwise the editor row without XML that the render job fills with the gmd render.
+   */
+  async function writeContent(tx: RecordTx, rec: MetadataRecord, doc: MetadataDoc): Promise<MetadataRecord> {
+    const stored = deps.patchDocument ? await tx.currentDocument(rec.id) : undefined;
+    if (!deps.patchDocument || !stored?.xml || !stored.schema) return tx.updateContent(rec.id, doc);
+    const patched = await deps.patchDocument({ xml: stored.xml, schema: stored.schema, after: doc, recordId: rec.id, updatedAt: rec.updatedAt });
+    const checked = validateMetadataDoc({ ...patched.doc, fileIdentifier: doc.fileIdentifier });
+    // the mapping of a patched document is valid like any import; should it not be, the edited JSON stands
+    return tx.updateContent(rec.id, checked.ok ? checked.doc : doc, patched.document);
   }
 
   /**
@@ -189,9 +206,8 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
     }
     let doc: MetadataDoc = { ...docOf(rev), fileIdentifier: published.fileIdentifier ?? published.id };
     if (deps.adoptRevisionAssets) doc = await deps.adoptRevisionAssets(rev.id, published.id, doc);
-    const updated = await tx.updateContent(published.id, doc);
-    // the revision's edited JSON is the record's document now (updateContent writes its editor
-    // row), as for any edit: element-level editing is issue 19's point 4
+    // the record's document patched with what the revision changed (its elements of other fields stay)
+    const updated = await writeContent(tx, published, doc);
     await tx.savePublication(published.id, updated.version, docOf(updated));
     await tx.appendHistory({ recordId: rev.id, actorId: actor.id, from: rev.status, to: 'PUBLISHED', note, action: 'revision-published' });
     await tx.moveHistory(rev.id, published.id);
@@ -359,6 +375,14 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
           doc: { ...docOf(rec), fileIdentifier }, revisionOf: rec.id,
         });
         if (!inserted) throw openRevisionConflict(undefined);
+        // the working copy starts from the record's document, so that its edits patch it (issue 19 §4)
+        const current = await tx.currentDocument(rec.id);
+        if (current?.xml && current.schema) {
+          await tx.saveDocument({
+            recordId: revId, origin: current.origin, document: { xml: current.xml, schema: current.schema, validation: current.validation },
+            ...(current.sourceId ? { sourceId: current.sourceId } : {}), ...(current.fetchedAt ? { fetchedAt: current.fetchedAt } : {}),
+          });
+        }
         await tx.appendHistory({ recordId: revId, actorId: actor.id, from: null, to: 'DRAFT', note: `Revisi dari versi terbit ${rec.version}`, action: 'revision-started' });
         await tx.emit('record.created', { recordId: revId, version: inserted.version });
         return inserted;

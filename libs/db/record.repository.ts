@@ -15,7 +15,8 @@ import { detachHarvestedRecord, findProvenance } from './harvest-record.reposito
 import { findOrganisation } from './organisation.repository';
 import { listReviewerCandidates } from './reviewer-candidates.repository';
 import { AppError } from '../errors';
-import { findDocument, insertRecordDocuments, listDocuments } from './record-document.repository';
+import { findCurrentDocument, findDocument, insertRecordDocuments, listDocuments } from './record-document.repository';
+import type { IsoDocument } from '../catalogue/record-document';
 
 /**
  * The records table. Every write recomputes the search projection from the document
@@ -139,8 +140,9 @@ async function writeRecord(tx: Queryable, sql: string, params: unknown[], id: st
  */
 export async function updateRecordContent(
   tx: Queryable, id: string, doc: MetadataDoc,
-  // an edit of the JSON: an editor row the render job fills; the XML view hands its document
-  document: NewRecordDocument = { origin: 'editor', document: null },
+  // an edit of the JSON: an editor row the render job fills, or the editor's patch of the stored
+  // XML (an IsoDocument); the XML view hands its document with its origin
+  document: NewRecordDocument | IsoDocument | undefined = undefined,
 ): Promise<MetadataRecord> {
   const params: unknown[] = [id, doc.fileIdentifier ?? null];
   const assigns = docAssignments(doc, id, params);
@@ -149,7 +151,9 @@ export async function updateRecordContent(
             version = version + 1, updated_at = now()
       WHERE id = $1 RETURNING ${RETURNING}`,
     params, id);
-  await insertRecordDocuments(tx, [{ recordId: id, ...document }]);
+  const row: NewRecordDocument = document === undefined ? { origin: 'editor', document: null }
+    : 'origin' in document ? document : { origin: 'editor', document };
+  await insertRecordDocuments(tx, [{ recordId: id, ...row }]);
   return updated;
 }
 
@@ -270,8 +274,9 @@ function recordTx(tx: Queryable): RecordTx {
   return {
     lockRecord: (id) => lockRecordById(tx, id),
     insertRecord: (r) => insertRecord(tx, r),
-    updateContent: (id, doc) => updateRecordContent(tx, id, doc),
+    updateContent: (id, doc, document) => updateRecordContent(tx, id, doc, document),
     updateContentFromDocument: (id, doc, document) => updateRecordContent(tx, id, doc, document),
+    currentDocument: (id) => findCurrentDocument(tx, id),
     updateStatus: (id, u) => updateRecordStatus(tx, id, u),
     deleteRecord: async (id) => { await deleteRecordById(tx, id); },
     appendHistory: (e) => appendHistory(tx, e),

@@ -266,7 +266,7 @@ describe('issue 19: the ISO corpus through both import paths, served back in its
     expect(none.status).toBe(404);
   }, 120_000);
 
-  it('keeps every version of the document: an edit adds an editor version the render job fills, the import stays readable', async () => {
+  it('keeps every version of the document: an edit adds an editor version (the patched document), the import stays readable', async () => {
     const file = FILES[0]!;
     const id = uploaded.get(file)!;
     const agent = w.b.produsen.agent;

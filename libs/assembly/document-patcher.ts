@@ -1,0 +1,56 @@
+import type { DocumentSchema } from '../catalogue/record-document';
+import type { MetadataDoc, MetadataRecord } from '../catalogue/record.types';
+import type { DocumentEdit, PatchedDocument } from '../catalogue/records.ports';
+import { importMetadataXml } from '../import';
+import { fieldValue } from '../import/doc-patch/field-table';
+import { jsonEqual } from '../catalogue/merge-patch';
+import { patchDocument } from '../import/doc-patch/patch-document';
+import { buildGmd } from '../render/gmd-builder';
+import { compileCrosswalks, crosswalk, type CrosswalkSefs } from '../render/crosswalk';
+
+/**
+ * The records service's `patchDocument` port (issue 19 §4): an edit of a record whose current
+ * document has XML changes only the elements of the fields that changed. The JSON before is
+ * the import mapping of the stored document; the elements written are the gmd render of the
+ * edited JSON, or for a 19115-3 document that render crosswalked to the document's namespace
+ * set. The JSON stored is the import mapping of the patched document; a changed field the
+ * document cannot hold yet (no render for it) keeps the edited value in the JSON, so an edit is
+ * never silently dropped.
+ */
+const is19115p3 = (s: DocumentSchema): boolean => s === 'iso19115-3-2018' || s === 'iso19115-3-2016';
+
+export function documentPatcher(): (edit: DocumentEdit) => Promise<PatchedDocument> {
+  let sefs: Promise<CrosswalkSefs> | undefined;
+  return async ({ xml, schema, after, recordId, updatedAt }) => {
+    const before = importMetadataXml(xml).doc;
+    const gmd = buildGmd({ ...after, id: recordId, updatedAt } as MetadataRecord);
+    let render = gmd;
+    if (is19115p3(schema)) {
+      sefs ??= compileCrosswalks();
+      render = crosswalk(await sefs, gmd, 'iso19139', schema);
+    }
+    const patched = patchDocument(xml, is19115p3(schema) ? 'mdb' : 'gmd', before, after, render);
+    const imported = importMetadataXml(patched.xml);
+    const doc = imported.doc as Record<string, unknown>;
+    const kept: string[] = [];
+    for (const field of patched.fields) {
+      const want = fieldValue(after, field);
+      if (jsonEqual(fieldValue(doc, field) ?? null, want ?? null)) continue;
+      setField(doc, field, want);
+      kept.push(field);
+    }
+    return { doc: doc as MetadataDoc, document: imported.document!, fields: patched.fields, keptInJson: kept };
+  };
+}
+
+function setField(doc: Record<string, unknown>, field: string, value: unknown): void {
+  const keys = field.split('.');
+  let o = doc;
+  for (const k of keys.slice(0, -1)) {
+    if (!o[k] || typeof o[k] !== 'object') o[k] = {};
+    o = o[k] as Record<string, unknown>;
+  }
+  const last = keys[keys.length - 1]!;
+  if (value === undefined) delete o[last];
+  else o[last] = value;
+}

@@ -1,0 +1,104 @@
+/**
+ * Which elements of an ISO document hold each field of the record JSON (issue 19 §4: an edit
+ * changes exactly the elements of the fields that changed). One entry per field, as data: the
+ * patcher (patch-document.ts) removes the document's elements on these paths and puts the
+ * render's elements on the same paths in their place.
+ *
+ * Path syntax (local names; the namespace set is the document's own):
+ * - steps separated by `/`; `*` is any element (the identification: MD_DataIdentification,
+ *   SV_ServiceIdentification, MI_… in 19115-2 documents);
+ * - `name[child]` the element has a descendant named `child`; `name[!child]` it has none;
+ *   `name[=code]` a descendant carries codeListValue="code";
+ * - a trailing `#1` takes the first match only, `#2+` every match after the first (a field that
+ *   is "the first" of a repeated element, and its "additional" sibling field);
+ * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
+ *   render is used, else the last (a title written as PT_FreeText keeps its translations when
+ *   only its CharacterString changes).
+ *
+ * `gmd` serves ISO 19139 and 19115-2 documents, `mdb` ISO 19115-3 (both namespace sets).
+ */
+export interface FieldEntry {
+  /** JSON path of the field, dot-separated (`extent.bbox`, `constraints.license`) */
+  field: string;
+  gmd: readonly string[];
+  mdb: readonly string[];
+}
+
+const ID = 'identificationInfo/*';
+const CIT = `${ID}/citation/CI_Citation`;
+const EX = `${ID}/extent/EX_Extent`;
+const DIST = 'distributionInfo/MD_Distribution';
+const DQ = 'dataQualityInfo/DQ_DataQuality';
+const LIN = `${DQ}/lineage/LI_Lineage`;
+
+const MID = 'identificationInfo/*';
+const MCIT = `${MID}/citation/CI_Citation`;
+const MEX = `${MID}/extent/EX_Extent`;
+const MDIST = 'distributionInfo/MD_Distribution';
+const MLIN = 'resourceLineage/LI_Lineage';
+
+/** Text properties: the CharacterString alone when both sides have one, else the whole property. */
+const text = (path: string): string => `${path}/CharacterString|${path}`;
+
+export const FIELD_TABLE: readonly FieldEntry[] = [
+  { field: 'fileIdentifier', gmd: [text('fileIdentifier')], mdb: ['metadataIdentifier/MD_Identifier/code'] },
+  { field: 'parentIdentifier', gmd: ['parentIdentifier'], mdb: ['parentMetadata'] },
+  { field: 'language', gmd: ['language', `${ID}/language`], mdb: ['defaultLocale', `${MID}/defaultLocale`] },
+  { field: 'hierarchyLevel', gmd: ['hierarchyLevel'], mdb: ['metadataScope/MD_MetadataScope/resourceScope'] },
+  { field: 'resourceType', gmd: ['hierarchyLevelName'], mdb: ['metadataScope/MD_MetadataScope/name'] },
+  { field: 'metadataContacts', gmd: ['contact'], mdb: ['contact'] },
+  { field: 'referenceSystem', gmd: ['referenceSystemInfo#1'], mdb: ['referenceSystemInfo#1'] },
+  { field: 'additionalReferenceSystems', gmd: ['referenceSystemInfo#2+'], mdb: ['referenceSystemInfo#2+'] },
+  { field: 'title', gmd: [text(`${CIT}/title`)], mdb: [text(`${MCIT}/title`)] },
+  { field: 'translations', gmd: [`${CIT}/title`, `${ID}/abstract`, `${ID}/purpose`, 'locale'], mdb: [`${MCIT}/title`, `${MID}/abstract`, `${MID}/purpose`, 'otherLocale'] },
+  { field: 'alternateTitles', gmd: [`${CIT}/alternateTitle`], mdb: [`${MCIT}/alternateTitle`] },
+  { field: 'dates.creation', gmd: [`${CIT}/date[=creation]`], mdb: [`${MCIT}/date[=creation]`] },
+  { field: 'dates.publication', gmd: [`${CIT}/date[=publication]`], mdb: [`${MCIT}/date[=publication]`] },
+  { field: 'dates.revision', gmd: [`${CIT}/date[=revision]`], mdb: [`${MCIT}/date[=revision]`] },
+  { field: 'edition', gmd: [`${CIT}/edition`], mdb: [`${MCIT}/edition`] },
+  { field: 'resourceIdentifiers', gmd: [`${CIT}/identifier`], mdb: [`${MCIT}/identifier`] },
+  { field: 'contacts', gmd: [`${CIT}/citedResponsibleParty`, `${ID}/pointOfContact`], mdb: [`${MCIT}/citedResponsibleParty`, `${MID}/pointOfContact`] },
+  { field: 'abstract', gmd: [text(`${ID}/abstract`)], mdb: [text(`${MID}/abstract`)] },
+  { field: 'purpose', gmd: [text(`${ID}/purpose`)], mdb: [text(`${MID}/purpose`)] },
+  { field: 'progressStatus', gmd: [`${ID}/status`], mdb: [`${MID}/status`] },
+  { field: 'maintenanceFrequency', gmd: [`${ID}/resourceMaintenance/MD_MaintenanceInformation/maintenanceAndUpdateFrequency|${ID}/resourceMaintenance`], mdb: [`${MID}/resourceMaintenance/MD_MaintenanceInformation/maintenanceAndUpdateFrequency|${MID}/resourceMaintenance`] },
+  { field: 'thumbnailUrl', gmd: [`${ID}/graphicOverview#1`], mdb: [`${MID}/graphicOverview#1`] },
+  { field: 'additionalOverviews', gmd: [`${ID}/graphicOverview#2+`], mdb: [`${MID}/graphicOverview#2+`] },
+  { field: 'keywords', gmd: [`${ID}/descriptiveKeywords`], mdb: [`${MID}/descriptiveKeywords`] },
+  { field: 'constraints.useLimitation', gmd: [`${ID}/resourceConstraints/*/useLimitation`], mdb: [`${MID}/resourceConstraints/*/useLimitation`] },
+  { field: 'constraints.license', gmd: [`${ID}/resourceConstraints/MD_LegalConstraints/otherConstraints`], mdb: [`${MID}/resourceConstraints/MD_LegalConstraints/otherConstraints`] },
+  { field: 'constraints.legal', gmd: [`${ID}/resourceConstraints/MD_LegalConstraints/accessConstraints`, `${ID}/resourceConstraints/MD_LegalConstraints/useConstraints`, `${ID}/resourceConstraints/MD_LegalConstraints/otherConstraints`], mdb: [`${MID}/resourceConstraints/MD_LegalConstraints/accessConstraints`, `${MID}/resourceConstraints/MD_LegalConstraints/useConstraints`, `${MID}/resourceConstraints/MD_LegalConstraints/otherConstraints`] },
+  { field: 'constraints.classification', gmd: [`${ID}/resourceConstraints/MD_SecurityConstraints/classification`], mdb: [`${MID}/resourceConstraints/MD_SecurityConstraints/classification`] },
+  { field: 'relations', gmd: [`${ID}/aggregationInfo[!aggregateDataSetName]`], mdb: [`${MID}/associatedResource[!name]`] },
+  { field: 'associatedResources', gmd: [`${ID}/aggregationInfo`], mdb: [`${MID}/associatedResource`] },
+  { field: 'spatialRepresentationType', gmd: [`${ID}/spatialRepresentationType`], mdb: [`${MID}/spatialRepresentationType`] },
+  { field: 'spatialResolution', gmd: [`${ID}/spatialResolution#1`], mdb: [`${MID}/spatialResolution#1`] },
+  { field: 'additionalResolutions', gmd: [`${ID}/spatialResolution#2+`], mdb: [`${MID}/spatialResolution#2+`] },
+  { field: 'topicCategories', gmd: [`${ID}/topicCategory`], mdb: [`${MID}/topicCategory`] },
+  { field: 'serviceType', gmd: [`${ID}/serviceType`], mdb: [`${MID}/serviceType`] },
+  { field: 'serviceTypeVersions', gmd: [`${ID}/serviceTypeVersion`], mdb: [`${MID}/serviceTypeVersion`] },
+  { field: 'couplingType', gmd: [`${ID}/couplingType`], mdb: [`${MID}/couplingType`] },
+  { field: 'operations', gmd: [`${ID}/containsOperations`], mdb: [`${MID}/containsOperations`] },
+  { field: 'operatesOn', gmd: [`${ID}/operatesOn`], mdb: [`${MID}/operatesOn`] },
+  { field: 'extent.bbox', gmd: [`${EX}/geographicElement[EX_GeographicBoundingBox]#1`], mdb: [`${MEX}/geographicElement[EX_GeographicBoundingBox]#1`] },
+  { field: 'extent.additionalBboxes', gmd: [`${EX}/geographicElement[EX_GeographicBoundingBox]#2+`], mdb: [`${MEX}/geographicElement[EX_GeographicBoundingBox]#2+`] },
+  { field: 'spatialCoverage', gmd: [`${EX}/geographicElement[EX_GeographicDescription]`], mdb: [`${MEX}/geographicElement[EX_GeographicDescription]`] },
+  { field: 'extent.temporal', gmd: [`${EX}/temporalElement`], mdb: [`${MEX}/temporalElement`] },
+  { field: 'extent.vertical', gmd: [`${EX}/verticalElement`], mdb: [`${MEX}/verticalElement`] },
+  { field: 'formats', gmd: [`${DIST}/distributionFormat`], mdb: [`${MDIST}/distributionFormat`] },
+  { field: 'formatVersions', gmd: [`${DIST}/distributionFormat`], mdb: [`${MDIST}/distributionFormat`] },
+  { field: 'distributors', gmd: [`${DIST}/distributor`], mdb: [`${MDIST}/distributor`] },
+  { field: 'distributions', gmd: [`${DIST}/transferOptions/MD_DigitalTransferOptions/onLine`], mdb: [`${MDIST}/transferOptions/MD_DigitalTransferOptions/onLine`] },
+  { field: 'dataQuality', gmd: [`${DQ}/report`], mdb: ['dataQualityInfo/DQ_DataQuality/report'] },
+  { field: 'conformity', gmd: [`${DQ}/report[DQ_DomainConsistency]`], mdb: ['dataQualityInfo/DQ_DataQuality/report[DQ_DomainConsistency]'] },
+  { field: 'lineage', gmd: [text(`${LIN}/statement`)], mdb: [text(`${MLIN}/statement`)] },
+  { field: 'processSteps', gmd: [`${LIN}/processStep`], mdb: [`${MLIN}/processStep`] },
+  { field: 'sources', gmd: [`${LIN}/source`], mdb: [`${MLIN}/source`] },
+];
+
+/** The value of a dot-separated field path. */
+export function fieldValue(doc: unknown, field: string): unknown {
+  let v: unknown = doc;
+  for (const k of field.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}

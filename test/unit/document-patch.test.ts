@@ -1,0 +1,145 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { jsonEqual } from '../../libs/catalogue/merge-patch';
+import type { MetadataDoc } from '../../libs/catalogue/record.types';
+import { documentPatcher } from '../../libs/assembly/document-patcher';
+import { importMetadataXml } from '../../libs/import';
+import { FIELD_TABLE, fieldValue } from '../../libs/import/doc-patch/field-table';
+import { cutFieldElements } from '../../libs/import/doc-patch/patch-document';
+import { isoSchemaOf, type IsoSchema } from '../../libs/render/crosswalk';
+import { leafValues } from '../helpers/leaf-values';
+import { ISO_CORPUS_DIR } from '../helpers/test-data';
+import { validateXsdMany, type XsdSchema } from '../helpers/xsd';
+
+/*
+ * Element-level editing (issue 19 §4) over the real-world corpus: for every record × editable
+ * field, the edit changes only that field's elements. The leaf values (test/helpers/leaf-values.ts,
+ * by occurrence) outside the field's paths are the same before and after; the import mapping of
+ * the patched document has the edited value; a document valid against the official XSD stays valid.
+ *
+ * The values are today's fields (the gmd render writes them on main); the grown model's fields
+ * (edition, operatesOn, translations …) have table entries but wait for their render (H3b).
+ */
+interface Doc { file: string; xml: string; schema: IsoSchema; before: MetadataDoc }
+const docs: Doc[] = ['iso19139', 'iso19115-2', 'iso19115-3'].flatMap((sub) =>
+  readdirSync(path.join(ISO_CORPUS_DIR, sub)).filter((f) => f.endsWith('.xml')).sort().flatMap((file) => {
+    const xml = readFileSync(path.join(ISO_CORPUS_DIR, sub, file), 'utf8').replace(/^\uFEFF/, '');
+    try {
+      return [{ file: `${sub}/${file}`, xml, schema: isoSchemaOf(xml) as IsoSchema, before: importMetadataXml(xml).doc }];
+    } catch {
+      return []; // a record the import refuses has no JSON to edit
+    }
+  }));
+
+/** One new value per field, none of them in any corpus record. */
+const NEW_VALUES: Record<string, unknown> = {
+  'title': 'Judul hasil suntingan uji',
+  'abstract': 'Abstrak hasil suntingan uji',
+  'purpose': 'Tujuan hasil suntingan uji',
+  'language': 'ind',
+  'topicCategories': ['farming', 'oceans'],
+  'keywords': [{ type: 'theme', values: ['kata kunci uji satu', 'kata kunci uji dua'] }],
+  'dates.creation': '2001-02-03',
+  'progressStatus': 'onGoing',
+  'maintenanceFrequency': 'biannually',
+  'thumbnailUrl': 'https://contoh.go.id/gambar-uji.png',
+  'spatialRepresentationType': 'grid',
+  'spatialResolution': { scaleDenominator: 123457 },
+  'referenceSystem': 'EPSG:23830',
+  'extent.bbox': { west: 95.5, east: 141.25, south: -11.125, north: 6.0625 },
+  'extent.temporal': { start: '1999-01-02', end: '2003-04-05' },
+  'constraints.useLimitation': 'Batasan penggunaan uji',
+  'constraints.classification': 'restricted',
+  'lineage': 'Silsilah hasil suntingan uji',
+  'formats': ['Format uji'],
+  'distributions': [{ protocol: 'WWW:LINK', url: 'https://contoh.go.id/unduh-uji', name: 'Tautan uji' }],
+  'contacts': [{ role: 'custodian', organisationName: 'Badan Uji Suntingan', email: 'uji@contoh.go.id' }],
+};
+
+/** MD_DataIdentification properties SV_ServiceIdentification does not have. */
+const DATA_ONLY = new Set(['language', 'topicCategories', 'spatialRepresentationType', 'spatialResolution', 'extent.bbox', 'extent.temporal']);
+
+function withValue(doc: MetadataDoc, field: string, value: unknown): MetadataDoc {
+  const out = structuredClone(doc) as Record<string, unknown>;
+  const keys = field.split('.');
+  let o = out;
+  for (const k of keys.slice(0, -1)) o = (o[k] ??= {}) as Record<string, unknown>;
+  o[keys[keys.length - 1]!] = value;
+  return out as MetadataDoc;
+}
+
+const family = (s: IsoSchema): 'gmd' | 'mdb' => (s.startsWith('iso19115-3') ? 'mdb' : 'gmd');
+const xsdOf = (s: IsoSchema): XsdSchema => (s === 'iso19139' ? 'gmd' : s === 'iso19115-2' ? 'gmi' : s === 'iso19115-3-2016' ? 'mdb2016' : 'mdb2018');
+const sorted = (m: Map<string, number>): [string, number][] => [...m].sort(([a], [b]) => a.localeCompare(b));
+
+interface Outcome { doc: Doc; field: string; xml: string; mapped: MetadataDoc }
+const outcomes: Outcome[] = [];
+
+beforeAll(async () => {
+  const patch = documentPatcher();
+  for (const doc of docs) {
+    for (const [field, value] of Object.entries(NEW_VALUES)) {
+      const after = withValue(doc.before, field, value);
+      const r = await patch({ xml: doc.xml, schema: doc.schema, after, recordId: 'rekaman-uji', updatedAt: '2026-01-01T00:00:00Z' });
+      outcomes.push({ doc, field, xml: r.document.xml, mapped: importMetadataXml(r.document.xml).doc });
+    }
+  }
+}, 900_000);
+
+describe('document patch over the corpus', () => {
+  it('reads the corpus', () => {
+    expect(docs.length).toBeGreaterThanOrEqual(170);
+    expect(outcomes).toHaveLength(docs.length * Object.keys(NEW_VALUES).length);
+  });
+
+  it.each(Object.keys(NEW_VALUES))('%s: the leaf values outside the field are kept, by occurrence', (field) => {
+    const failures: string[] = [];
+    for (const o of outcomes.filter((x) => x.field === field)) {
+      const was = sorted(leafValues(cutFieldElements(o.doc.xml, family(o.doc.schema), field)));
+      const now = sorted(leafValues(cutFieldElements(o.xml, family(o.doc.schema), field)));
+      if (!jsonEqual(was, now)) failures.push(o.doc.file);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(Object.keys(NEW_VALUES))('%s: the mapping of the patched document has the edited value', (field) => {
+    const failures: string[] = [];
+    // records whose identification the import cannot read (a profile's own element, e.g.
+    // sinp:DispositifIdentification) have no title before the edit: their patch is right, their mapping empty
+    for (const o of outcomes.filter((x) => x.field === field && x.doc.before.title !== undefined)) {
+      const got = fieldValue(o.mapped, field);
+      if (jsonEqual(got ?? null, NEW_VALUES[field])) continue;
+      // a data-only property has no place in a service identification: the edit stays in the JSON
+      if (DATA_ONLY.has(field) && /SV_ServiceIdentification/.test(o.doc.xml)) continue;
+      // the import reads these from more places than the render writes (see the report)
+      if (field === 'formats' && Array.isArray(got) && got[0] === 'Format uji') continue;
+      if (field === 'extent.bbox') continue; // main's import unions every box; the grown model reads the first (H3a)
+      failures.push(`${o.doc.file}: ${JSON.stringify(got)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(Object.keys(NEW_VALUES))('%s: the other fields of the mapping are unchanged', (field) => {
+    const failures: string[] = [];
+    for (const o of outcomes.filter((x) => x.field === field)) {
+      const others = FIELD_TABLE.filter((e) => e.field !== field && !e.field.startsWith(`${field}.`) && !field.startsWith(`${e.field}.`));
+      const changed = others.filter((e) => !jsonEqual(fieldValue(o.doc.before, e.field) ?? null, fieldValue(o.mapped, e.field) ?? null));
+      if (changed.length) failures.push(`${o.doc.file}: ${changed.map((e) => e.field).join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a document valid against the XSD stays valid after every edit', () => {
+    const schemas = [...new Set(docs.map((d) => d.schema))];
+    const failures: string[] = [];
+    for (const s of schemas) {
+      const ofSchema = docs.filter((d) => d.schema === s);
+      const valid = new Set(validateXsdMany(ofSchema.map((d) => d.xml), xsdOf(s)).flatMap((r, i) => (r.valid ? [ofSchema[i]!.file] : [])));
+      const patched = outcomes.filter((o) => valid.has(o.doc.file));
+      validateXsdMany(patched.map((o) => o.xml), xsdOf(s)).forEach((r, i) => {
+        if (!r.valid) failures.push(`${patched[i]!.doc.file} × ${patched[i]!.field}: ${r.errors.slice(0, 300)}`);
+      });
+    }
+    expect(failures).toEqual([]);
+  }, 900_000);
+});
