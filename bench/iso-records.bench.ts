@@ -59,12 +59,13 @@ type RootKind = 'gmd' | 'gmi' | 'mdb';
  * 19115:2003 and 19115-1, so a root without it is a test fragment (a writer's expected output for
  * one element, a schema example), measured apart so that it does not weigh on the records' figure.
  */
-function rootKind(text: string): { kind: RootKind; whole: boolean } | undefined {
+function rootKind(text: string): { kind: RootKind; whole: boolean } | { unreadable: string } | undefined {
   let root: Element | null;
   try {
     root = parseXmlSafely(text.replace(/^\uFEFF/, ''), { maxElements: 500_000 }).documentElement;
-  } catch {
-    return undefined;
+  } catch (err) {
+    // a file that names an ISO root but does not parse (a template, broken XML) is listed, not hidden
+    return /<([\w.-]+:)?M[DI]_Metadata[\s>]/.test(text.slice(0, 20_000)) ? { unreadable: (err as Error).message } : undefined;
   }
   if (!root) return undefined;
   const whole = Array.from(root.childNodes as unknown as Node[]).some((c) => c.nodeType === 1 && (c as Element).localName === 'identificationInfo');
@@ -102,7 +103,7 @@ function labelledValues(xml: string): { value: string; label: string }[] {
   return out;
 }
 
-/** The elements that carried the lost values (by occurrence). */
+/** The elements that carried the lost values: as missing() counts the last occurrences of a value as the lost ones, so does this (a value's element is a guess when it occurs in several). */
 function lostLabels(source: string, lost: readonly string[]): { label: string; value: string }[] {
   const byValue = new Map<string, string[]>();
   for (const { value, label } of labelledValues(source)) {
@@ -110,7 +111,7 @@ function lostLabels(source: string, lost: readonly string[]): { label: string; v
     list.push(label);
     byValue.set(value, list);
   }
-  return lost.map((v) => ({ label: byValue.get(v)?.shift() ?? '?', value: v }));
+  return lost.map((v) => ({ label: byValue.get(v)?.pop() ?? '?', value: v }));
 }
 
 interface Result {
@@ -140,20 +141,24 @@ async function main(): Promise<void> {
   let skipped = 0;
   let inCorpus = 0;
   let repeated = 0;
+  const unreadable: { file: string; message: string }[] = [];
   const todo: { file: string; text: string; whole: boolean }[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const root = rootKind(text);
     if (!root) { skipped++; continue; }
+    if ('unreadable' in root) { unreadable.push({ file: path.relative(DIR, file), message: root.unreadable.slice(0, 160) }); continue; }
     const key = contentKey(text);
     if (corpusKeys.has(key)) { inCorpus++; continue; }
     if (seen.has(key)) { repeated++; continue; }
     seen.add(key);
     todo.push({ file, text, whole: root.whole });
   }
-  console.log(`${files.length} berkas XML: ${skipped} bukan rekaman ISO (dilewati), ${inCorpus} sama dengan berkas korpus (dikecualikan), `
+  console.log(`${files.length} berkas XML: ${skipped} bukan rekaman ISO (dilewati), ${unreadable.length} menyebut akar ISO tetapi tidak terbaca sebagai XML, ${inCorpus} sama dengan berkas korpus (dikecualikan), `
     + `${repeated} salinan berkas lain di folder ini (dihitung sekali), ${todo.length} diukur: `
     + `${todo.filter((t) => t.whole).length} rekaman utuh, ${todo.filter((t) => !t.whole).length} fragmen tanpa identificationInfo (dihitung terpisah)`);
+
+  for (const u of unreadable) console.log(`  TIDAK TERBACA ${u.file}: ${u.message}`);
 
   const renderer = await createRenderer();
   const sefs = await compileCrosswalks();
