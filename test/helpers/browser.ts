@@ -64,8 +64,20 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** axe-core on the page as it is now; returns only serious and critical violations. */
+/**
+ * axe-core on the page once it has settled; returns only serious and critical violations. A dialog
+ * or menu fading in is half transparent for a moment, which axe reports as a colour-contrast
+ * failure of its text (seen on a loaded CI machine: the harvest delete dialog's button); so the
+ * check first waits until no finite CSS transition or animation is running (at most 30 s; then the
+ * page is checked as it is).
+ */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  await page.waitForFunction(
+    // a loader's endless animation never ends and is not a fade: only finite ones are waited for
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 30_000 },
+  ).catch(() => undefined);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
