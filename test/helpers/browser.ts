@@ -39,7 +39,9 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** A fresh context (axe-core refuses pages made by `browser.newPage()`) and a page in it, watched. */
 export async function openWatchedPage(browser: Browser, opts: { locale?: string } = {}): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
-  const context = await browser.newContext({ locale: opts.locale ?? 'id-ID' });
+  // reduced motion: the workbench then shows dialogs without their fade (web/src/main.tsx), so what
+  // a test and axe see is the dialog as it stays, not a frame of its transition
+  const context = await browser.newContext({ locale: opts.locale ?? 'id-ID', reducedMotion: 'reduce' });
   const watch: PageWatch = { consoleErrors: [], pageErrors: [], externalRequests: [] };
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
