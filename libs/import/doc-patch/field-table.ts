@@ -85,10 +85,12 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'spatialCoverage', gmd: [`${EX}/geographicElement[EX_GeographicDescription]`], mdb: [`${MEX}/geographicElement[EX_GeographicDescription]`] },
   { field: 'extent.temporal', gmd: [`${EX}/temporalElement`], mdb: [`${MEX}/temporalElement`] },
   { field: 'extent.vertical', gmd: [`${EX}/verticalElement`], mdb: [`${MEX}/verticalElement`] },
-  { field: 'formats', gmd: [`${DIST}/distributionFormat`], mdb: [`${MDIST}/distributionFormat`] },
-  { field: 'formatVersions', gmd: [`${DIST}/distributionFormat`], mdb: [`${MDIST}/distributionFormat`] },
-  { field: 'distributors', gmd: [`${DIST}/distributor`], mdb: [`${MDIST}/distributor`] },
-  { field: 'distributions', gmd: [`${DIST}/transferOptions/MD_DigitalTransferOptions/onLine`], mdb: [`${MDIST}/transferOptions/MD_DigitalTransferOptions/onLine`] },
+  { field: 'formats', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`] },
+  { field: 'formatVersions', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`] },
+  // the contact only: a distributor's own formats and transfer options belong to `formats` and `distributions`
+  { field: 'distributors', gmd: [`${DIST}/distributor/MD_Distributor/distributorContact`], mdb: [`${MDIST}/distributor/MD_Distributor/distributorContact`] },
+  // the import reads the links of every transfer options block, the distribution's and its distributors'
+  { field: 'distributions', gmd: [`${DIST}/transferOptions/MD_DigitalTransferOptions/onLine`, `${DIST}/distributor/MD_Distributor/distributorTransferOptions/MD_DigitalTransferOptions/onLine`], mdb: [`${MDIST}/transferOptions/MD_DigitalTransferOptions/onLine`, `${MDIST}/distributor/MD_Distributor/distributorTransferOptions/MD_DigitalTransferOptions/onLine`] },
   { field: 'dataQuality', gmd: [`${DQ}/report`], mdb: ['dataQualityInfo/DQ_DataQuality/report'] },
   { field: 'conformity', gmd: [`${DQ}/report[DQ_DomainConsistency]`], mdb: ['dataQualityInfo/DQ_DataQuality/report[DQ_DomainConsistency]'] },
   { field: 'lineage', gmd: [text(`${LIN}/statement`)], mdb: [text(`${MLIN}/statement`)] },
