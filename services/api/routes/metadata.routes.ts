@@ -4,9 +4,8 @@ import { RECORD_STATUSES, type MetadataDoc, type MetadataRecord, type RecordStat
 import type { ListQuery } from '../../../libs/catalogue/records.ports';
 import { assertMayCreate } from '../../../libs/catalogue/records.service';
 import { etagOf, matchesIfNoneMatch } from '../../../libs/catalogue/records-input';
-import { importMetadataXml, isImportMappingError } from '../../../libs/import';
+import { importUploadedXml } from '../../../libs/import/import-as-app-error';
 import type { IsoDocument } from '../../../libs/catalogue/record-document';
-import { XmlInputError, xmlInputToAppError } from '../../../libs/xml/safe-parse';
 import type { AppDeps } from '../app-deps';
 import { actorOf, requireAuth } from '../http/auth-guards';
 import { sendRecord } from '../presenters/record.presenter';
@@ -54,18 +53,8 @@ const revisionSummary = (r: MetadataRecord) => ({ id: r.id, status: r.status, ow
 
 /** The body of an XML import as a document; parse and mapping problems become 400 / 422. */
 function importedDoc(text: unknown): { doc: MetadataDoc; note: string; warnings: string[]; document?: IsoDocument } {
-  try {
-    const r = importMetadataXml(typeof text === 'string' ? text : '');
-    return { doc: r.doc, note: `Impor XML (${r.sourceFormat})`, warnings: r.warnings, ...(r.document ? { document: r.document } : {}) };
-  } catch (err) {
-    if (err instanceof XmlInputError) throw xmlInputToAppError(err);
-    if (isImportMappingError(err)) {
-      throw new AppError('VALIDATION_FAILED', 'Dokumen XML tidak dapat dipetakan ke rekaman metadata.', {
-        extras: { errors: [{ path: err.element, message: err.message }] },
-      });
-    }
-    throw err;
-  }
+  const r = importUploadedXml(typeof text === 'string' ? text : '');
+  return { doc: r.doc, note: `Impor XML (${r.sourceFormat})`, warnings: r.warnings, ...(r.document ? { document: r.document } : {}) };
 }
 
 /**
