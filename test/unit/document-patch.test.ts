@@ -18,8 +18,14 @@ import KNOWN_EXCEPTIONS from './document-patch.known-exceptions.json';
  * is excused; any other failure fails the test. Remove entries as the patcher/table is fixed.
  */
 const KNOWN = KNOWN_EXCEPTIONS as Record<string, { reason: string; files: string[] }>;
+/** every listed `check|field|file` that excused a failure in this run: a listed pair that no longer fails must leave the list */
+const usedExceptions = new Set<string>();
 const excused = (check: string, field: string, failures: string[]): string[] =>
-  failures.filter((f) => !(KNOWN[`${check}|${field}`]?.files ?? []).some((file) => f === file || f.startsWith(`${file}:`) || f.startsWith(`${file} ×`)));
+  failures.filter((f) => {
+    const file = (KNOWN[`${check}|${field}`]?.files ?? []).find((x) => f === x || f.startsWith(`${x}:`) || f.startsWith(`${x} ×`));
+    if (file !== undefined) usedExceptions.add(`${check}|${field}|${file}`);
+    return file === undefined;
+  });
 
 /*
  * Element-level editing (issue 19 §4) over the real-world corpus: for every record × editable
@@ -148,16 +154,32 @@ describe('document patch over the corpus', () => {
       if (SERVICE_ONLY.has(field) && !/SV_ServiceIdentification/.test(o.doc.xml)) continue;
       // the import reads these from more places than the render writes (see the report)
       if (field === 'formats' && Array.isArray(got) && got[0] === 'Format uji') continue;
-      if (field === 'extent.bbox') continue; // main's import unions every box; the grown model reads the first (H3a)
+      // the import reads extent.bbox as the box around every box: with further boxes (even ones it
+      // could not read before, such as an empty first one) the edited first box is not what reads back
+      if (field === 'extent.bbox' && (o.doc.xml.match(/<(?:[\w.-]+:)?EX_GeographicBoundingBox\b/g) ?? []).length > 1) continue;
       failures.push(`${o.doc.file}: ${JSON.stringify(got)}`);
     }
     expect(excused('value', field, failures)).toEqual([]);
   });
 
+  /**
+   * Fields the import derives from the same elements: an edit of one legitimately changes the other
+   * (the licence text is the otherConstraints joined; a relation is an aggregation's identifier; a
+   * format version belongs to a format by name; the first reference system is `referenceSystem` when
+   * it is EPSG, else the first of `additionalReferenceSystems`).
+   */
+  const DERIVED_TOGETHER: Record<string, readonly string[]> = {
+    'constraints.legal': ['constraints.license'], 'constraints.license': ['constraints.legal'],
+    associatedResources: ['relations'], relations: ['associatedResources'],
+    formats: ['formatVersions'], formatVersions: ['formats'],
+    referenceSystem: ['additionalReferenceSystems'], additionalReferenceSystems: ['referenceSystem'],
+  };
+
   it.each(Object.keys(NEW_VALUES))('%s: the other fields of the mapping are unchanged', (field) => {
     const failures: string[] = [];
     for (const o of outcomes.filter((x) => x.field === field)) {
-      const others = FIELD_TABLE.filter((e) => e.field !== field && !e.field.startsWith(`${field}.`) && !field.startsWith(`${e.field}.`));
+      const others = FIELD_TABLE.filter((e) => e.field !== field && !e.field.startsWith(`${field}.`) && !field.startsWith(`${e.field}.`)
+        && !(DERIVED_TOGETHER[field] ?? []).includes(e.field));
       const changed = others.filter((e) => !jsonEqual(fieldValue(o.doc.before, e.field) ?? null, fieldValue(o.mapped, e.field) ?? null));
       if (changed.length) failures.push(`${o.doc.file}: ${changed.map((e) => e.field).join(', ')}`);
     }
@@ -177,4 +199,9 @@ describe('document patch over the corpus', () => {
     }
     expect(failures).toEqual([]);
   }, 900_000);
+
+  it('every known exception still fails (a fixed pair leaves the list)', () => {
+    const listed = Object.entries(KNOWN).flatMap(([key, v]) => v.files.map((file) => `${key}|${file}`));
+    expect(listed.filter((x) => !usedExceptions.has(x))).toEqual([]);
+  });
 });
