@@ -186,7 +186,15 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
   async function writeContent(tx: RecordTx, rec: MetadataRecord, doc: MetadataDoc): Promise<MetadataRecord> {
     const stored = deps.patchDocument ? await tx.currentDocument(rec.id) : undefined;
     if (!deps.patchDocument || !stored?.xml || !stored.schema) return tx.updateContent(rec.id, doc);
-    const patched = await deps.patchDocument({ xml: stored.xml, schema: stored.schema, after: doc, recordId: rec.id, updatedAt: rec.updatedAt });
+    let patched: PatchedDocument;
+    try {
+      patched = await deps.patchDocument({ xml: stored.xml, schema: stored.schema, after: doc, recordId: rec.id, updatedAt: rec.updatedAt });
+    } catch {
+      // a document the patcher cannot work on (pure XML work: no database behind it) must not make
+      // the edit fail: the edit is written as before element-level editing (the gmd render of the
+      // JSON), and the stored document stays readable as an earlier version in the history
+      return tx.updateContent(rec.id, doc);
+    }
     const checked = validateMetadataDoc({ ...patched.doc, fileIdentifier: doc.fileIdentifier });
     // the mapping of a patched document is valid like any import; should it not be, the edited JSON stands
     return tx.updateContent(rec.id, checked.ok ? checked.doc : doc, patched.document);
