@@ -29,6 +29,7 @@ import { buildTemplates, themeSlotsOf, verifyTemplates } from './templates';
  *    oai_items (one row per PUBLISHED record, datestamp = updated_at, as migration 020's
  *    backfill does; the trigger would use the insert's clock time) and record_history (null →
  *    DRAFT, DRAFT → PUBLISHED per record, actor = owner, as record-batch.repository.ts writes).
+ *    search_lexicon (the words of published titles and keywords, as migration 106 fills it).
  *    organisation_lintas_counts stays empty: its trigger fires only for rows with a reviewer.
  *    No outbox rows: they would make the API enqueue a render per record at start (the renders
  *    are already stored), as the CSW bench loader also explains;
@@ -236,8 +237,14 @@ export async function fastLoad(opts: {
            FROM records r CROSS JOIN (VALUES (1, NULL, 'DRAFT'), (2, 'DRAFT', 'PUBLISHED')) AS s(step, from_status, to_status)
           ORDER BY r.id, s.step`,
       );
+      // the spelling lexicon of the typo-tolerant fallback (migration 106's trigger and backfill)
+      await tx.query(
+        `INSERT INTO search_lexicon (word)
+         SELECT DISTINCT w FROM records r CROSS JOIN LATERAL gk_lexicon_words(r.title, r.keywords) AS w
+          WHERE r.status = 'PUBLISHED' ON CONFLICT DO NOTHING`,
+      );
     });
-    step('oai_items dan record_history diisi');
+    step('oai_items, record_history dan search_lexicon diisi');
 
     // rows copied without FREEZE (several streams) get their hint bits and visibility map here,
     // not during the benchmark's first reads (index-only scans need the map)

@@ -101,6 +101,8 @@ export function cswVariants(c: MillionCase, matched: number): { memo: BenchCase;
  * zeros in bbox), which the response cache keys apart; "new" copies ask another place / box.
  */
 const ITEMS = '/collections/metadata/items';
+/** a place name misspelt: lower case, its last letter doubled */
+const typo = (name: string): string => name.toLowerCase() + name.slice(-1).toLowerCase();
 export function oarecVariants(n: number): { kind: MillionCase['kind']; memo: BenchCase; fresh: BenchCase }[] {
   void n;
   const sp = (k: number): string => '%20'.repeat(k % 50);
@@ -117,6 +119,13 @@ export function oarecVariants(n: number): { kind: MillionCase['kind']; memo: Ben
       // leading zeros after the minus sign and before 10: the same box, a different spelling
       memo: item('items bbox 0.5° · memo', (k) => `bbox=-${'0'.repeat(k % 50)}30.0000,${'0'.repeat(Math.floor(k / 50) % 50)}10,-29.5000,10.5&limit=10`),
       fresh: { ...item('items bbox 0.5° · new', (k) => `bbox=${boxAt(k + 1)}&limit=10`), uncachedOnly: true },
+    },
+    {
+      // a typo of a place name (its last letter doubled): nothing matches exactly, so the typo-tolerant
+      // fallback and the spelling suggestion answer (issue 21: this ran into the statement timeout)
+      kind: 'selective',
+      memo: item('items q=typo · memo', (k) => `q=${sp(k)}${typo(place(0))}${sp(Math.floor(k / 50))}&limit=10`),
+      fresh: { ...item('items q=typo · new', (k) => `q=${typo(place(k + 1))}&limit=10`), uncachedOnly: true },
     },
     {
       kind: 'broad',

@@ -438,5 +438,8 @@ export function createSearchStore(db: Queryable): SearchStore {
     domainValues: (property, limit) => domainValues(db, property, limit),
     facetCounts: (filter, facets, limit, opts) => facetCounts(db, filter, facets, limit, opts),
     spellings: (filter, words) => spellings(db, filter, words),
+    refreshSpellings: async () => {
+      await db.query('SELECT gk_refresh_lexicon()');
+    },
   };
 }

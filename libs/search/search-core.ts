@@ -149,6 +149,7 @@ export function createSearchCore(
     if (!tolerant) return exact;
     const nodes = freeTextNodes(filter);
     const words = [...new Set(nodes.flatMap((n) => contentWords(n.tokens)))];
+    await store.refreshSpellings();
     const suggestion = suggestedText(nodes, await store.spellings(tolerant, words));
     const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
     if (exact.count.value > 0) return withSuggestion(exact);

@@ -115,4 +115,9 @@ export interface SearchStore extends CountStore {
    * without one are left out of the map.
    */
   spellings(filter: FilterNode, words: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Brings the spelling lexicon the typo-tolerant filter reads up to date with the records
+   * published since (migration 106); called before a fallback, the only time it is read.
+   */
+  refreshSpellings(): Promise<void>;
 }

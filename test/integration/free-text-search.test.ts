@@ -135,6 +135,20 @@ describe.each(SEARCH_MODES)('free text on %s', (mode) => {
     expect(two.suggestion).toBe('perkebunan sawit');
   });
 
+  it('the fallback reads the spelling lexicon, which takes the words of records published later (migration 106)', async () => {
+    expect((await core.page(q('terumbuu'), [], 0, 10)).records).toEqual([]);
+    await publishDocs(db, [{ id: 'ft-terumbu', doc: doc({ title: 'Terumbu Karang Raja Ampat', keywords: kw('coral reef') }) }], 'Organisasi uji leksikon');
+    // the write only appended the new words to the pending list; the lexicon is written by the refresh
+    const pending = await db.query<{ word: string }>('SELECT word FROM search_lexicon_pending ORDER BY word');
+    expect(pending.rows.map((r) => r.word)).toEqual(expect.arrayContaining(['ampat', 'karang', 'terumbu']));
+    const page = await core.page(q('terumbuu'), [], 0, 10);
+    expect(page.records.map((r) => r.id)).toEqual(['ft-terumbu']);
+    expect(page.suggestion).toBe('terumbu');
+    expect((await db.query('SELECT 1 FROM search_lexicon_pending')).rows).toEqual([]);
+    const known = await db.query<{ word: string }>("SELECT word FROM search_lexicon WHERE word IN ('terumbu', 'karang', 'batimetri') ORDER BY word");
+    expect(known.rows.map((r) => r.word)).toEqual(['batimetri', 'karang', 'terumbu']);
+  });
+
   it('a correct query gets no suggestion and no fallback; gibberish gets neither records nor a suggestion', async () => {
     const ok = await core.page(q('batimetri'), [], 0, 10);
     expect(ok.suggestion).toBeUndefined();

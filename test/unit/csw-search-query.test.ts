@@ -47,6 +47,7 @@ function fakeStore(n: number): { store: SearchStore; asked: Asked } {
       return { values: {} };
     },
     spellings: async () => new Map(),
+    refreshSpellings: async () => undefined,
   };
   return { store, asked };
 }

@@ -1,5 +1,5 @@
 import type { FilterNode } from '../../search/filter/filter-ast';
-import { contentWords, freeTextTokens } from '../../search/free-text';
+import { contentWords, freeTextTokens, RANK_WINDOW } from '../../search/free-text';
 import { bind } from './sql-params';
 
 /**
@@ -94,8 +94,8 @@ export function compileFreeText(node: TextNode, params: unknown[], ranks?: RankP
 /**
  * The fallback of a search that found nothing: most of the content words — all of one or two,
  * three of four or five, 60 % of more — each either a word of the record (as the exact search
- * matches it) or similar in spelling to a word of its title or keywords (trigrams, accents
- * folded). A typo ("batimteri"), a word the record lacks ("peta kawasan hutan lindung" of a
+ * matches it) or one of the words of titles and keywords nearest to it in spelling (trigrams,
+ * accents folded; the lexicon of migration 106), as a word of the record. A typo ("batimteri"), a word the record lacks ("peta kawasan hutan lindung" of a
  * record titled "Kawasan Hutan" with "lindung" in its abstract) or both still find it. Ranked
  * by the words met, then by how similar the title, then title and keywords, are.
  */
@@ -106,11 +106,16 @@ export function wordsNeeded(n: number): number {
 function typoTolerant(words: string[], params: unknown[], ranks?: RankParts): string {
   const w = bind(params, words);
   const folded = 'lower(unaccent(fw.w))';
-  const met = `(SELECT count(*) FROM unnest(${w}::text[]) AS fw(w)
-     WHERE r.search_vector @@ gk_free_text_query(ARRAY[fw.w]) OR word_similarity(${folded}, ${TITLE_AND_KEYWORDS}) >= ${TYPO_SIMILARITY})`;
+  // each word's tsquery of itself or its nearest spellings, looked up once per statement in the
+  // lexicon (migration 106: an InitPlan), so no record is compared letter by letter here
+  const queries = `(SELECT gk_typo_queries(${w}::text[]))`;
+  const met = `(SELECT count(*) FROM unnest(${queries}) AS fq(q) WHERE r.search_vector @@ fq.q)`;
   const similarity = (text: string): string => `(SELECT avg(word_similarity(${folded}, ${text})) FROM unnest(${w}::text[]) AS fw(w))`;
   if (ranks) ranks.exprs.push(`(3 * ${met} + 2 * ${similarity('lower(unaccent(r.title))')} + ${similarity(TITLE_AND_KEYWORDS)})`);
-  return `${met} >= ${wordsNeeded(words.length)}`;
+  // the text index finds the records that meet any word; the count of words met decides
+  const any = `r.search_vector @@ (SELECT gk_any_query(gk_typo_queries(${w}::text[])))`;
+  const needed = wordsNeeded(words.length);
+  return needed <= 1 ? any : `(${any} AND ${met} >= ${needed})`;
 }
 
 /** The REST record list's `q` (the workbench): the same word match, and its rank for the order. */
@@ -136,8 +141,11 @@ const SUGGESTION_RECORDS = 20;
 export function spellingsSql(where: string, rank: string, params: readonly unknown[], words: readonly string[]): { sql: string; params: unknown[] } {
   const w = `$${params.length + 1}`;
   return {
-    sql: `WITH m AS (SELECT r.title, r.keywords FROM records r WHERE r.status = 'PUBLISHED' AND (${where})
-                     ORDER BY ${rank} DESC, r.id LIMIT ${SUGGESTION_RECORDS}),
+    // ranked among the first RANK_WINDOW matches only, as a page is (rank-window.ts): a common
+    // word beside the typo ("peta kutaii") must not rank half the catalogue for a suggestion
+    sql: `WITH m AS (SELECT r.title, r.keywords
+                       FROM (SELECT r.* FROM records r WHERE r.status = 'PUBLISHED' AND (${where}) LIMIT ${RANK_WINDOW}) r
+                      ORDER BY ${rank} DESC, r.id LIMIT ${SUGGESTION_RECORDS}),
                t AS (SELECT DISTINCT tok FROM m
                        CROSS JOIN LATERAL regexp_split_to_table(lower(unaccent(m.title || ' ' || array_to_string(m.keywords, ' '))), '[^[:alnum:]]+') AS tok
                       WHERE length(tok) > 1),
