@@ -176,8 +176,11 @@
       <xsl:apply-templates select="@*" mode="attr"/>
       <xsl:variable name="cit" select="*[local-name() = 'name']/*"/>
       <xsl:variable name="nil-title" select="exists($cit/*[local-name() = 'title'][@*:nilReason and not(*)])"/>
+      <!-- an untitled citation is written as its identifier alone only when that is all it holds: cited
+           parties (with their contacts and online resources), dates … keep the citation, its title nilled -->
+      <xsl:variable name="more" select="exists($cit/*[not(local-name() = ('title', 'identifier'))])"/>
       <xsl:choose>
-        <xsl:when test="$cit and not($nil-title)">
+        <xsl:when test="$cit and (not($nil-title) or $more)">
           <gmd:aggregateDataSetName><xsl:apply-templates select="$cit" mode="class"/></gmd:aggregateDataSetName>
         </xsl:when>
         <xsl:otherwise>
@@ -273,6 +276,15 @@
     </xsl:if>
   </xsl:template>
 
+  <!-- a contactInfo (in the source's namespaces) whose CI_Contact holds only the given property -->
+  <xsl:function name="cw:contact-with" as="element()">
+    <xsl:param name="prop" as="element()"/>
+    <xsl:variable name="ci" select="$prop/../.."/>
+    <xsl:element name="{name($ci)}" namespace="{namespace-uri($ci)}">
+      <xsl:element name="{name($prop/..)}" namespace="{namespace-uri($prop/..)}"><xsl:copy-of select="$prop"/></xsl:element>
+    </xsl:element>
+  </xsl:function>
+
   <!-- properties whose value is a responsibility: one 19139 responsible party per person -->
   <xsl:template match="*[*[local-name() = 'CI_Responsibility']]" mode="prop" priority="2">
     <xsl:variable name="n" select="cw:prop139(.)"/>
@@ -294,6 +306,14 @@
             </xsl:for-each>
             <xsl:for-each select="*[local-name() = 'individual']/*/*[local-name() = 'contactInfo'][position() gt 1]">
               <cw:p><xsl:sequence select="$resp, $party, .."/><cw:ci><xsl:sequence select="."/></cw:ci></cw:p>
+            </xsl:for-each>
+            <!-- a 19139 contact has one online resource: each further one of a contact is a party of its
+                 own too, with a contact holding only that online resource (nothing of the party dropped) -->
+            <xsl:for-each select="*[local-name() = 'contactInfo']/*/*[local-name() = 'onlineResource'][position() gt 1]">
+              <cw:p><xsl:sequence select="$resp, $party"/><cw:ci><xsl:sequence select="cw:contact-with(.)"/></cw:ci></cw:p>
+            </xsl:for-each>
+            <xsl:for-each select="*[local-name() = 'individual']/*/*[local-name() = 'contactInfo']/*/*[local-name() = 'onlineResource'][position() gt 1]">
+              <cw:p><xsl:sequence select="$resp, $party, ../../.."/><cw:ci><xsl:sequence select="cw:contact-with(.)"/></cw:ci></cw:p>
             </xsl:for-each>
             <xsl:choose>
               <xsl:when test="local-name() = 'CI_Organisation' and *[local-name() = 'individual']">

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { refreshHarvestStatistics, harvestStoreFor } from '../db/harvest-store';
+import { currentJobGeneration, nextJobGeneration } from '../db/job-generation.repository';
 import { lintasOrgRecountStoreFor } from '../db/lintas-org.repository';
 import { loadNotificationContext } from '../db/notify-recipients.repository';
 import { findRecordById } from '../db/record.repository';
@@ -15,7 +16,12 @@ import type { JobStores, RenderStore } from '../processors/job-stores.ports';
 export function jobStoresFor(db: Database): JobStores {
   return {
     renders: renderStoreFor(db),
-    xsd: { pending: (limit) => pendingXsdDocuments(db, limit), store: (reports) => storeXsdReports(db, reports) },
+    xsd: {
+      pending: (limit) => pendingXsdDocuments(db, limit),
+      store: (reports) => storeXsdReports(db, reports),
+      generation: () => currentJobGeneration(db, 'document.xsd-check'),
+      startRun: () => nextJobGeneration(db, 'document.xsd-check'),
+    },
     lintasOrg: lintasOrgRecountStoreFor(db),
     notifyRecipients: { loadContext: (event, baseUrl) => loadNotificationContext(db, event, baseUrl) },
     harvest: harvestStoreFor(db),

@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import type { Contact, FormatVersion, GraphicOverview, MetadataDoc, RecordDates, ResourceIdentifier, SpatialResolution } from '../catalogue/record.types';
-import { childElements, first, propCode, propText, qpath, select, textAt, type NsPredicate } from './dom';
+import { childElements, first, propCode, propText, qname, qpath, select, textAt, type NsPredicate } from './dom';
 import { ImportMappingError } from './import-error';
 import { readAssociatedResources } from './iso-associations';
 import { readCitationExtras, readParentIdentifier, readResourceIdentifiers, readTranslations } from './iso-citation';
@@ -37,6 +37,10 @@ export function mapIso(root: Element, family: 'iso19139' | 'iso19115-3', ctx: Ma
   const label = family === 'iso19139' ? GMD_LABELS : MDB_LABELS;
   const ident = first(root, 'identificationInfo/*', ns);
   if (select(root, 'identificationInfo/*', ns).length > 1) ctx.warn('Dokumen memiliki lebih dari satu identificationInfo; hanya yang pertama dipetakan.');
+  // A fragment (an ISO root without identificationInfo) is ISO metadata and is imported (nothing
+  // that is ISO is refused), but it describes no resource: said once, in both languages, because
+  // harvested and batch-imported fragments are often read by people outside Indonesia too.
+  if (!ident) ctx.warn(fragmentWarning(qname(root), family === 'iso19139' ? 'gmd:identificationInfo' : 'mdb:identificationInfo'));
   const citation = ident ? first(ident, 'citation/CI_Citation', ns) : undefined;
 
   const title = readTitle(root, citation, ns, label, ctx);
@@ -92,6 +96,12 @@ export function mapIso(root: Element, family: 'iso19139' | 'iso19115-3', ctx: Ma
 }
 
 /** Canonical element paths for messages about elements that are missing. */
+/** The import warning of a document without identificationInfo (Indonesian, then English). */
+export function fragmentWarning(root: string, element: string): string {
+  return `Fragmen ISO: ${root} tidak memiliki ${element}; diimpor tanpa keterangan sumber daya (judul, abstrak, cakupan). `
+    + `/ ISO fragment: ${root} has no ${element}; imported without a resource description (title, abstract, extent).`;
+}
+
 const GMD_LABELS = { title: 'gmd:identificationInfo/gmd:MD_DataIdentification/gmd:citation/gmd:CI_Citation/gmd:title', citationTitle: 'gmd:title' };
 const MDB_LABELS = { title: 'mdb:identificationInfo/mri:MD_DataIdentification/mri:citation/cit:CI_Citation/cit:title', citationTitle: 'cit:title' };
 

@@ -69,7 +69,8 @@ export const JOBS: { readonly [N in JobName]: JobDefinition<JobPayloads[N]> } = 
   'document.xsd-check': {
     queue: 'render',
     schema: xsdCheckSchema,
-    // removed when done, so the next change can queue it again under the same id
+    // removed when done; producers queue it as xsd-check-<generation> (xsd-check.processor.ts
+    // enqueueXsdCheck), so an add while a run is active is not swallowed by the running job's id
     options: { attempts: 5, backoffMs: 5_000, keepCompleted: 0, keepFailed: 100 },
     defaultJobId: () => 'xsd-check',
   },

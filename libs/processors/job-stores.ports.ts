@@ -34,6 +34,10 @@ export interface RenderStore {
 export interface XsdCheckStore {
   pending(limit: number): Promise<{ recordId: string; seq: number; schema: DocumentSchema; xml: string }[]>;
   store(reports: readonly { recordId: string; seq: number; report: DocumentXsdReport }[]): Promise<void>;
+  /** how many check runs have started (names the job a producer queues) */
+  generation(): Promise<number>;
+  /** a check run starts: the generation moves on, before the run looks for documents */
+  startRun(): Promise<number>;
 }
 
 /** The people around a record a workflow notification goes to (owner, reviewer, QCQE, ADMIN). */

@@ -8,8 +8,15 @@ import type { DocumentXsdReport } from '../catalogue/record-document';
  * BATCH documents at a time — compiling an ISO schema set costs about a second, so one
  * compilation serves a whole batch (a 10,000-record import is some hundred runs, not 10,000).
  * The validator runs in its own worker thread. It is queued after a record's render (new or
- * changed documents, and the editor rows the render fills); being one job id, it never piles up,
- * and it loops until nothing waits, which also covers rows written while it ran.
+ * changed documents, and the editor rows the render fills) and loops until nothing waits.
+ *
+ * Job ids (issue 19 finding 3): both runners ignore an add whose id is queued *or running*. With one
+ * fixed id, a document written after a run's last look for work but before the run ended was queued
+ * into that finishing run and waited for the next, unrelated write. Now a run first moves the
+ * check's generation on (job_generations, migration 105), then looks for documents, and a producer
+ * queues `xsd-check-<generation it reads>`: while no run has started since, every producer gets the
+ * same id (a burst is still one job); an add after a run started is a new job, which runs after the
+ * write was committed and so finds it.
  */
 const BATCH = 100;
 /** a job stops after this many batches and queues itself again, so other render-queue jobs get turns */
@@ -49,16 +56,19 @@ export async function checkPendingDocuments(deps: Pick<ProcessorDeps, 'stores' |
   return { checked, more: true };
 }
 
-export function xsdCheckHandler(deps: ProcessorDeps): JobHandler<'document.xsd-check'> {
+export function xsdCheckHandler(deps: Pick<ProcessorDeps, 'stores' | 'xsd' | 'enqueue'>): JobHandler<'document.xsd-check'> {
   return async (_payload, ctx) => {
+    // before the first look for documents: from here on, a producer's add is a job of its own
+    await deps.stores.xsd.startRun();
     const { checked, more } = await checkPendingDocuments(deps);
     ctx.logger.info({ checked, more }, 'dokumen diperiksa terhadap XSD');
-    // the same id is still ours while we run: the follow-up gets its own
-    if (more) await deps.enqueue('document.xsd-check', {}, { jobId: `xsd-check-${Date.now()}` });
+    // this run moved the generation on, so the follow-up's id is not ours
+    if (more) await enqueueXsdCheck(deps);
   };
 }
 
-/** Queues the check after a record's document was written or filled; ids dedup a burst into one job. */
-export async function enqueueXsdCheck(deps: Pick<ProcessorDeps, 'enqueue'>): Promise<void> {
-  await deps.enqueue('document.xsd-check', {});
+/** Queues the check after a record's document was written or filled; one id per generation dedups a burst into one job. */
+export async function enqueueXsdCheck(deps: Pick<ProcessorDeps, 'stores' | 'enqueue'>): Promise<void> {
+  const generation = await deps.stores.xsd.generation();
+  await deps.enqueue('document.xsd-check', {}, { jobId: `xsd-check-${generation}` });
 }

@@ -137,6 +137,17 @@ describe('workbench: the fields of the grown record model (issue 19 §4)', () =>
     expect(doc.associatedResources).toEqual([{ associationType: 'largerWorkCitation', identifier: 'seri-batas-wilayah' }]);
     expect(doc.distributions).toEqual([{ protocol: 'OGC:WMS', url: 'https://peta.example.go.id/wms', function: 'information', applicationProfile: 'batas_desa' }]);
     expect(doc.conformity).toEqual([{ specification: SPEC, specificationAnchor: SPEC_URI, specificationDate: '2010-12-08', explanation: 'Diuji terhadap skema aplikasi.', pass: true }]);
+
+    // switched back to dataset (issue 19 finding 4): the service fields go out of sight and are not saved
+    await page.getByTestId('field-hierarchyLevel').selectOption('dataset');
+    await page.getByTestId('field-operatesOn-0-uuidref').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('field-couplingType').count()).toBe(0);
+    await page.getByTestId('save').click();
+    await page.getByTestId('flash').getByText('Tersimpan').waitFor();
+    const asDataset = (await (await context.request.get(`${s.base}/api/metadata/${encodeURIComponent(rec.id)}`)).json()) as MetadataDoc;
+    expect(asDataset.hierarchyLevel).toBe('dataset');
+    for (const k of ['serviceType', 'serviceTypeVersions', 'couplingType', 'operations', 'operatesOn'] as const) expect([k, asDataset[k]]).toEqual([k, undefined]);
+    expect(asDataset.translations).toEqual({ title: { eng: 'Village boundary map service' } });
     expect(watch.pageErrors).toEqual([]);
     expect(watch.externalRequests).toEqual([]);
     await context.close();

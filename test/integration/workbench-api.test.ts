@@ -120,6 +120,13 @@ describe('XML import warnings and the workbench config', () => {
     expect(res.status).toBe(201);
     expect(res.body.title).toBeUndefined();
     expect(res.body.importWarnings).toEqual(expect.arrayContaining([expect.stringContaining('judul')]));
+    // a fragment (no identificationInfo) is imported too, and says so in both languages (issue 19 finding 2)
+    const fragment = `<gmd:MD_Metadata xmlns:gmd="http://www.isotc211.org/2005/gmd" xmlns:gco="http://www.isotc211.org/2005/gco">
+      <gmd:fileIdentifier><gco:CharacterString>wb-import-fragment</gco:CharacterString></gmd:fileIdentifier></gmd:MD_Metadata>`;
+    const frag = await ctx.w.a.produsen.agent.post('/api/metadata').set('Content-Type', 'application/xml').send(fragment);
+    expect(frag.status).toBe(201);
+    expect(frag.body.importWarnings).toEqual(expect.arrayContaining([expect.stringMatching(/^Fragmen ISO: .* \/ ISO fragment: /)]));
+    expect(frag.body.validation).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'warning', message: expect.stringMatching(/^Fragmen ISO/) })]));
   });
 
   it('serves /app/config.json without a session', async () => {

@@ -105,6 +105,25 @@ describe('accepted as written, with a warning (issue 19)', () => {
     expect(r.document!.validation.map((v) => v.message).join(' ')).toMatch(/gmd:identificationInfo/);
   });
 
+  it('imports a fragment (ISO root, no identificationInfo) with a fragment warning in Indonesian and English, also in its report', () => {
+    const MDB = 'xmlns:mdb="http://standards.iso.org/iso/19115/-3/mdb/2.0" xmlns:mcc="http://standards.iso.org/iso/19115/-3/mcc/1.0" xmlns:gco="http://standards.iso.org/iso/19115/-3/gco/1.0"';
+    const fragments = {
+      'gmd:MD_Metadata': `<gmd:MD_Metadata ${GMD}><gmd:fileIdentifier>${cs('frag-gmd')}</gmd:fileIdentifier></gmd:MD_Metadata>`,
+      'mdb:MD_Metadata': `<mdb:MD_Metadata ${MDB}><mdb:metadataIdentifier><mcc:MD_Identifier><mcc:code>${cs('frag-mdb')}</mcc:code></mcc:MD_Identifier></mdb:metadataIdentifier></mdb:MD_Metadata>`,
+    };
+    for (const [root, xml] of Object.entries(fragments)) {
+      const r = importMetadataXml(xml);
+      expect(r.doc.fileIdentifier).toMatch(/^frag-/);
+      const fragment = r.warnings.filter((w) => w.startsWith('Fragmen ISO'));
+      expect(fragment).toHaveLength(1);
+      expect(fragment[0]).toContain(`${root} tidak memiliki ${root.split(':')[0]}:identificationInfo`);
+      expect(fragment[0]).toContain('/ ISO fragment:');
+      expect(r.document!.validation).toEqual(expect.arrayContaining([{ level: 'warning', message: fragment[0] }]));
+    }
+    // a record with identificationInfo is no fragment
+    expect(importMetadataXml(gmd('')).warnings.join(' ')).not.toMatch(/Fragmen ISO|ISO fragment/);
+  });
+
   it('keeps a code-list value outside our lists in the document, leaves it out of the JSON, and warns naming its element and the list', () => {
     const xml = gmd(`<gmd:pointOfContact><gmd:CI_ResponsibleParty><gmd:organisationName>${cs('BIG')}</gmd:organisationName>
       <gmd:role><gmd:CI_RoleCode codeList="x" codeListValue="chief">chief</gmd:CI_RoleCode></gmd:role></gmd:CI_ResponsibleParty></gmd:pointOfContact>`);

@@ -193,6 +193,43 @@ describe('structure', () => {
     expect(in2016!.valid).toBe(in2018!.valid);
   });
 
+  it('every online resource of a cited party reaches 19139, also in an untitled associated resource (issue 19 finding)', () => {
+    // an associated resource whose citation has no title but cited parties used to be written as its identifier
+    // alone (parties and their online resources dropped); a contact's second online resource was dropped too
+    const url = (u: string): string => `<cit:onlineResource><cit:CI_OnlineResource><cit:linkage><gco:CharacterString>${u}</gco:CharacterString></cit:linkage></cit:CI_OnlineResource></cit:onlineResource>`;
+    const party = (role: string, body: string): string => `<cit:citedResponsibleParty><cit:CI_Responsibility><cit:role><cit:CI_RoleCode codeList="http://standards.iso.org/iso/19115/resources/Codelists/cat/codelists.xml#CI_RoleCode" codeListValue="${role}"/></cit:role><cit:party>${body}</cit:party></cit:CI_Responsibility></cit:citedResponsibleParty>`;
+    const contact = (...urls: string[]): string => `<cit:contactInfo><cit:CI_Contact>${urls.map(url).join('')}</cit:CI_Contact></cit:contactInfo>`;
+    const name = (n: string): string => `<cit:name><gco:CharacterString>${n}</gco:CharacterString></cit:name>`;
+    const assoc = (title: string, id: string, parties: string): string => `<mri:associatedResource><mri:MD_AssociatedResource><mri:name><cit:CI_Citation>${title}`
+      + `<cit:identifier><mcc:MD_Identifier><mcc:code><gco:CharacterString>${id}</gco:CharacterString></mcc:code></mcc:MD_Identifier></cit:identifier>${parties}</cit:CI_Citation></mri:name>`
+      + '<mri:associationType><mri:DS_AssociationTypeCode codeList="http://standards.iso.org/iso/19115/resources/Codelists/cat/codelists.xml#DS_AssociationTypeCode" codeListValue="crossReference"/></mri:associationType></mri:MD_AssociatedResource></mri:associatedResource>';
+    const parties = party('owner', `<cit:CI_Organisation>${name('Org')}${contact('https://a.example/org')}<cit:individual><cit:CI_Individual>${name('Ann')}${contact('https://a.example/ann', 'https://a.example/ann-2')}</cit:CI_Individual></cit:individual></cit:CI_Organisation>`)
+      + party('author', `<cit:CI_Individual>${name('Bob')}${contact('https://a.example/bob', 'https://a.example/bob-2')}</cit:CI_Individual>`);
+    const xml = '<mdb:MD_Metadata xmlns:mdb="http://standards.iso.org/iso/19115/-3/mdb/2.0" xmlns:cit="http://standards.iso.org/iso/19115/-3/cit/2.0"'
+      + ' xmlns:mri="http://standards.iso.org/iso/19115/-3/mri/1.0" xmlns:mcc="http://standards.iso.org/iso/19115/-3/mcc/1.0" xmlns:gco="http://standards.iso.org/iso/19115/-3/gco/1.0">'
+      + '<mdb:metadataIdentifier><mcc:MD_Identifier><mcc:code><gco:CharacterString>x</gco:CharacterString></mcc:code></mcc:MD_Identifier></mdb:metadataIdentifier>'
+      + `<mdb:contact><cit:CI_Responsibility><cit:role><cit:CI_RoleCode codeList="http://standards.iso.org/iso/19115/resources/Codelists/cat/codelists.xml#CI_RoleCode" codeListValue="pointOfContact"/></cit:role><cit:party><cit:CI_Organisation>${name('Meta')}${contact('https://m.example/1', 'https://m.example/2')}</cit:CI_Organisation></cit:party></cit:CI_Responsibility></mdb:contact>`
+      + '<mdb:dateInfo><cit:CI_Date><cit:date><gco:DateTime>2024-01-01T00:00:00</gco:DateTime></cit:date><cit:dateType><cit:CI_DateTypeCode codeList="http://standards.iso.org/iso/19115/resources/Codelists/cat/codelists.xml#CI_DateTypeCode" codeListValue="creation"/></cit:dateType></cit:CI_Date></mdb:dateInfo>'
+      + '<mdb:identificationInfo><mri:MD_DataIdentification><mri:citation><cit:CI_Citation><cit:title><gco:CharacterString>T</gco:CharacterString></cit:title></cit:CI_Citation></mri:citation>'
+      + '<mri:abstract><gco:CharacterString>A</gco:CharacterString></mri:abstract>'
+      + '<mri:defaultLocale><lan:PT_Locale xmlns:lan="http://standards.iso.org/iso/19115/-3/lan/1.0"><lan:language><lan:LanguageCode codeList="http://www.loc.gov/standards/iso639-2/" codeListValue="ind"/></lan:language>'
+      + '<lan:characterEncoding><lan:MD_CharacterSetCode codeList="http://standards.iso.org/iso/19115/resources/Codelists/cat/codelists.xml#MD_CharacterSetCode" codeListValue="utf8"/></lan:characterEncoding></lan:PT_Locale></mri:defaultLocale>'
+      + assoc('<cit:title gco:nilReason="unknown"/>', 'untitled-id', parties)
+      + assoc('<cit:title><gco:CharacterString>Named</gco:CharacterString></cit:title>', 'named-id', parties.replace(/a\.example/g, 'n.example'))
+      + assoc('<cit:title gco:nilReason="unknown"/>', 'id-only', '')
+      + '</mri:MD_DataIdentification></mdb:identificationInfo></mdb:MD_Metadata>';
+    const out = crosswalk(sefs, xml, 'iso19115-3-2018', 'iso19139');
+    for (const u of xml.match(/https:\/\/[a-z0-9./-]+/g) ?? []) expect([u, out.includes(`<gmd:URL>${u}</gmd:URL>`)]).toEqual([u, true]);
+    // the untitled one keeps its nilled title and its identifier in the citation; one with nothing but its identifier stays an identifier
+    expect(count(out, /<gmd:aggregateDataSetName>/g)).toBe(2);
+    expect(out).toMatch(/<gmd:aggregateDataSetName><gmd:CI_Citation><gmd:title gco:nilReason="unknown"\/>/);
+    expect(out).toMatch(/<gmd:aggregateDataSetIdentifier>(?:(?!<\/gmd:aggregateDataSetIdentifier>).)*id-only/);
+    expect(count(out, /<gmd:aggregateDataSetIdentifier>/g)).toBe(1);
+    const [valid] = validateXsdMany([out], 'gmd-gmx');
+    expect(valid!.errors).toBe('');
+    expect(valid!.valid).toBe(true);
+  });
+
   it('same schema: the document unchanged; not XML or with a DOCTYPE: a CrosswalkError', () => {
     const d = i139[0] as Doc;
     expect(crosswalk(sefs, d.xml, 'iso19139', 'iso19139')).toBe(d.xml);

@@ -2,6 +2,7 @@ import { METADATA_SCHEMA } from '../../libs/catalogue/metadata.schema';
 import { buildFormModel, checkValue, referenceListsOf, type FieldSpec } from '../../web/src/form/form-model';
 import { fromFormValues, toFormValues } from '../../web/src/form/form-values';
 import { topLevelMergePatch } from '../../web/src/api/records.api';
+import { isShown, SERVICE_ONLY, withoutHiddenServiceFields } from '../../web/src/form/form-layout';
 
 const sections = buildFormModel(METADATA_SCHEMA);
 const field = (name: string): FieldSpec => {
@@ -56,6 +57,33 @@ describe('workbench form generation from the metadata JSON Schema', () => {
     const values = toFormValues({ title: 'X' }, sections);
     (values.extent as { bbox: Record<string, string> }).bbox.west = '100';
     expect(fromFormValues(values, sections)).toEqual({ title: 'X' });
+  });
+
+  it('a record switched from service back to dataset saves none of its service fields (issue 19 finding 4)', () => {
+    const service = {
+      title: 'Layanan WMS', hierarchyLevel: 'service', serviceType: 'view', serviceTypeVersions: ['1.3.0'], couplingType: 'tight',
+      operations: [{ name: 'GetMap', dcp: 'WebServices', url: 'https://peta.example.go.id/wms' }], operatesOn: [{ uuidref: 'batas-desa-2024' }],
+    };
+    const values = toFormValues(service, sections);
+    // as opened: a service, everything shown and saved
+    expect(withoutHiddenServiceFields(fromFormValues(values, sections), service)).toEqual(service);
+    // switched to dataset: the service fields are hidden and left out, so the merge patch clears them
+    values.hierarchyLevel = 'dataset';
+    for (const name of SERVICE_ONLY) expect([name, isShown(name, 'dataset', service)]).toEqual([name, false]);
+    const saved = withoutHiddenServiceFields(fromFormValues(values, sections), service);
+    expect(saved).toEqual({ title: 'Layanan WMS', hierarchyLevel: 'dataset' });
+    expect(topLevelMergePatch(service, saved)).toEqual({
+      hierarchyLevel: 'dataset', serviceType: null, serviceTypeVersions: null, couplingType: null, operations: null, operatesOn: null,
+    });
+    // and back to service before saving: what was typed is still there
+    values.hierarchyLevel = 'service';
+    expect(withoutHiddenServiceFields(fromFormValues(values, sections), service)).toEqual(service);
+    // a dataset opened with a service value keeps it (nothing a document carries is hidden); typed-in ones are not sent
+    const odd = { title: 'Data', hierarchyLevel: 'dataset', serviceType: 'download' };
+    const oddValues = toFormValues(odd, sections);
+    expect(isShown('serviceType', 'dataset', odd)).toBe(true);
+    oddValues.couplingType = 'loose';
+    expect(withoutHiddenServiceFields(fromFormValues(oddValues, sections), odd)).toEqual(odd);
   });
 
   it('sends removed fields as null in the merge patch', () => {

@@ -14,7 +14,7 @@ import { FormField, type RefLists } from './form-fields';
 import type { FieldSpec, SectionSpec } from './form-model';
 import { fieldLabel } from './field-labels';
 import { fieldHelp } from './field-help';
-import { isShown, runsOf } from './form-layout';
+import { isShown, runsOf, withoutHiddenServiceFields } from './form-layout';
 import { fromFormValues, getPath, toFormValues } from './form-values';
 
 export interface RecordFormHandle {
@@ -52,10 +52,12 @@ const BBOX_KEYS = ['west', 'east', 'south', 'north'] as const;
 export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLabel, onSubmit, handle, thumbnailExtra, onDirtyChange, status, fieldExtra }: Props) {
   const { t, lang } = useI18n();
   const form = useForm<FieldValues>({ mode: 'onChange', defaultValues: toFormValues(initialDoc, sections) });
+  // what is saved (and checked for completeness): the fields the form shows, not hidden service fields
+  const savedDoc = (v: FieldValues): Record<string, unknown> => withoutHiddenServiceFields(fromFormValues(v, sections), initialDoc);
   const { control, handleSubmit, setValue, setError, formState } = form;
 
   useImperativeHandle(handle, () => ({
-    currentDoc: () => fromFormValues(form.getValues(), sections),
+    currentDoc: () => savedDoc(form.getValues()),
     showServerErrors(errors) {
       const names = new Set(sections.flatMap((s) => s.fields.map((f) => f.name)));
       const rest: FieldError[] = [];
@@ -68,11 +70,11 @@ export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLab
       return rest;
     },
     reset: (doc) => form.reset(toFormValues(doc, sections)),
-  }), [form, sections, setError]);
+  }), [form, sections, setError, initialDoc]);
 
   useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange]);
   const values = useWatch({ control });
-  const doc = fromFormValues(values, sections);
+  const doc = savedDoc(values);
   const missing = checkSubmissionCompleteness(doc as unknown as MetadataDoc);
   const bboxIn = getPath(values, 'extent.bbox') as Record<string, string> | undefined;
   const nums = BBOX_KEYS.map((k) => Number(bboxIn?.[k]));
@@ -83,7 +85,7 @@ export function RecordForm({ sections, refLists, initialDoc, readOnly, submitLab
   return (
     // the provider lets the keyword and contact helpers (keyword-assist.tsx, contact-picker.tsx) set fields of the form
     <FormProvider {...form}>
-    <form onSubmit={handleSubmit(async () => onSubmit(fromFormValues(form.getValues(), sections)))} noValidate aria-label={submitLabel}>
+    <form onSubmit={handleSubmit(async () => onSubmit(savedDoc(form.getValues())))} noValidate aria-label={submitLabel}>
       <Stack>
         {SUBMITTABLE.has(status) && (
           <Paper withBorder p="sm" data-testid="completeness">
