@@ -147,7 +147,9 @@ async function main(): Promise<void> {
 
   const loadBefore = loadavg();
   const started = new Date();
-  const server = await startApiServer({ databaseUrl: loaded.url, redisUrl: o.redis, log });
+  // SEARCH_* settings of the shell reach the API (to measure another count or facet budget)
+  const searchEnv = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k.startsWith('SEARCH_') && v !== undefined)) as Record<string, string>;
+  const server = await startApiServer({ databaseUrl: loaded.url, redisUrl: o.redis, log, env: searchEnv });
   const cpu = await createCpuProbe({ apiPid: server.child.pid!, pgAdminUrl: o.pg, database: loaded.name, redisUrl: o.redis });
   const rows: Row[] = [];
   let harvest: { h: HarvestSample; cpu: CpuPerRequest } | undefined;

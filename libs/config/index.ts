@@ -80,9 +80,10 @@ export interface Config {
    * How searches count their matches within the request's budget (libs/search/match-count.ts):
    * exactly up to SEARCH_COUNT_EXACT_ROWS matches, counted with the page; past that an estimate
    * while the exact count runs in the background (SEARCH_COUNT_BACKGROUND at once, each with
-   * statement_timeout SEARCH_COUNT_TIMEOUT_MS), waited for SEARCH_COUNT_WAIT_MS.
+   * statement_timeout SEARCH_COUNT_TIMEOUT_MS), waited for SEARCH_COUNT_WAIT_MS when the planner
+   * expects at most SEARCH_COUNT_WAIT_ROWS matches.
    */
-  searchCount: { exactRows: number; waitMs: number; timeoutMs: number; concurrency: number };
+  searchCount: { exactRows: number; waitMs: number; waitRows: number; timeoutMs: number; concurrency: number };
   /** deadline of each probe on the admin system-status page (STATUS_PROBE_TIMEOUT_MS, default 2 s) */
   statusProbeTimeoutMs: number;
   /** retries of `notify` jobs: attempts in all (NOTIFY_MAX_ATTEMPTS) and the first wait, doubled each time (NOTIFY_BACKOFF_MS) */
@@ -402,6 +403,7 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
     searchCount: {
       exactRows: int('SEARCH_COUNT_EXACT_ROWS', 10_000, 0, 100_000_000),
       waitMs: int('SEARCH_COUNT_WAIT_MS', 200, 0, 600_000),
+      waitRows: int('SEARCH_COUNT_WAIT_ROWS', 200_000, 0, 1_000_000_000),
       timeoutMs: int('SEARCH_COUNT_TIMEOUT_MS', 120_000, 0, 3_600_000),
       concurrency: int('SEARCH_COUNT_BACKGROUND', 1, 0, 16),
     },

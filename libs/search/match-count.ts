@@ -18,7 +18,8 @@ export type { MatchCount };
  *    it) settles the count exactly;
  * 3. past `exactRows`, the exact count is made in the background (its own statement timeout,
  *    bounded concurrency and queue, one per filter and generation) into the count memo; the
- *    request waits for it at most `waitMs`, else it answers with an estimate — the planner's
+ *    request waits for it at most `waitMs` (and only when the planner expects at most
+ *    `waitRows` matches, which can be counted in that time), else it answers with an estimate — the planner's
  *    row estimate, never below what the pages prove (`offset + shown + 1` when a next page
  *    exists, `exactRows + 1`) nor above what an empty page proves. Later pages and repeated
  *    searches of the same generation get the exact count from the memo.
@@ -31,6 +32,13 @@ export interface CountSettings {
   exactRows: number;
   /** how long a request waits for the background exact count (SEARCH_COUNT_WAIT_MS) */
   waitMs: number;
+  /**
+   * a request waits for the background count only when the planner expects at most this many
+   * matches (SEARCH_COUNT_WAIT_ROWS): PostgreSQL counts ~1,000,000 rows a second on this kind of
+   * machine, so a count of more cannot arrive within `waitMs`, and waiting for it only made every
+   * first page of a broad search ~200 ms slower (issue 21)
+   */
+  waitRows: number;
   /** statement_timeout of a background exact count (SEARCH_COUNT_TIMEOUT_MS) */
   timeoutMs: number;
   /** background exact counts run at once (0 = none: over `exactRows` a count stays an estimate) */
@@ -39,7 +47,7 @@ export interface CountSettings {
   queue: number;
 }
 
-export const DEFAULT_COUNT_SETTINGS: Readonly<CountSettings> = { exactRows: 10_000, waitMs: 200, timeoutMs: 120_000, concurrency: 1, queue: 16 };
+export const DEFAULT_COUNT_SETTINGS: Readonly<CountSettings> = { exactRows: 10_000, waitMs: 200, waitRows: 200_000, timeoutMs: 120_000, concurrency: 1, queue: 16 };
 
 /** What the counter needs of the database (libs/db/search.repository.ts implements it). */
 export interface CountStore {
@@ -200,14 +208,14 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
       if (req.limit > 0 && page.items.length > 0 && !page.more) return done(remember({ value: seen, exact: true }));
       if (!remembered && page.counted !== undefined && page.counted <= s.exactRows) return done(remember({ value: page.counted, exact: true }));
 
-      // past the budget: the exact count in the background, waited for a little
+      // past the budget: the exact count in the background, waited for a little when it can come in time
       const pending = req.scope !== undefined ? background.request(req.scope, key, req.filter) : undefined;
-      const exact = pending ? await within(pending, s.waitMs) : undefined;
+      const guess = remembered?.value ?? (await estimate(req.filter));
+      const exact = pending && guess <= s.waitRows ? await within(pending, s.waitMs) : undefined;
       if (exact !== undefined) return done({ value: exact, exact: true });
       const lower = Math.max(seen + (page.more ? 1 : 0), remembered ? 0 : s.exactRows + 1);
       // an empty page at `offset` proves there are at most `offset` matches
       const upper = req.limit > 0 && page.items.length === 0 ? req.offset : Number.POSITIVE_INFINITY;
-      const guess = remembered?.value ?? (await estimate(req.filter));
       const value = Math.max(lower, Math.min(upper, Math.round(guess)));
       return done(remember({ value, exact: false }));
     },

@@ -118,3 +118,20 @@ it('without a generation scope nothing is remembered, so nothing is renewed', as
   await flush();
   expect(counts).toHaveLength(0);
 });
+
+it('waits for the background count only when the planner expects few enough matches to count in time', async () => {
+  const { store, answer } = controllableStore(); // the estimate is 50,000
+  const { fetch } = recordingFetch();
+  const req = { filter: GAMBUT, offset: 0, limit: 2, scope: '0:1' };
+  // a count expected above waitRows is not waited for, however long waitMs (the count never comes here)
+  const impatient = createMatchCounter(store, { exactRows: 100, waitMs: 600_000, waitRows: 49_999, concurrency: 1 });
+  expect((await impatient.page(req, fetch)).count).toEqual({ value: 50_000, exact: false });
+  answer(FILTER, 32_779);
+  await impatient.idle();
+  // at or under waitRows the request waits and answers exactly
+  const patient = createMatchCounter(store, { exactRows: 100, waitMs: 600_000, waitRows: 50_000, concurrency: 1 });
+  const page = patient.page(req, fetch);
+  await flush();
+  answer(FILTER, 32_780);
+  expect((await page).count).toEqual({ value: 32_780, exact: true });
+});
