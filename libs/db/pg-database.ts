@@ -146,7 +146,10 @@ export function openPgDatabase(opts: PgOptions): Database {
     return p;
   };
   // every execution of a named statement planned for its own values (see statementNames)
-  const pool = poolOf(opts.max ?? 10, '-c plan_cache_mode=force_custom_plan');
+  // and without JIT: its cost threshold is crossed by a broad search's page statement, whose
+  // compilation took 26 ms of a 276 ms statement at 1,000,000 records (auto_explain) — more than
+  // any of these statements can win back
+  const pool = poolOf(opts.max ?? 10, '-c plan_cache_mode=force_custom_plan -c jit=off');
   const plans: PlanPools = {
     chosen: poolOf(Math.min(GENERIC_POOL_MAX, opts.max ?? 10), ''),
     forced: poolOf(Math.min(FORCED_POOL_MAX, opts.max ?? 10), '-c plan_cache_mode=force_generic_plan -c jit=off'),

@@ -208,10 +208,14 @@ export function createMatchCounter(store: CountStore, settings: Partial<CountSet
       if (req.limit > 0 && page.items.length > 0 && !page.more) return done(remember({ value: seen, exact: true }));
       if (!remembered && page.counted !== undefined && page.counted <= s.exactRows) return done(remember({ value: page.counted, exact: true }));
 
-      // past the budget: the exact count in the background, waited for a little when it can come in time
-      const pending = req.scope !== undefined ? background.request(req.scope, key, req.filter) : undefined;
+      // past the budget: the exact count in the background, waited for a little when it can come in time.
+      // A count expected to be large (seconds of a core) is started only for a filter this scope has
+      // seen before — a next page, a search asked again — so a stream of distinct broad searches
+      // does not keep a core counting results nobody pages through; their answers keep the estimate.
       const guess = remembered?.value ?? (await estimate(req.filter));
-      const exact = pending && guess <= s.waitRows ? await within(pending, s.waitMs) : undefined;
+      const large = guess > s.waitRows;
+      const pending = req.scope !== undefined && (!large || remembered !== undefined) ? background.request(req.scope, key, req.filter) : undefined;
+      const exact = pending && !large ? await within(pending, s.waitMs) : undefined;
       if (exact !== undefined) return done({ value: exact, exact: true });
       const lower = Math.max(seen + (page.more ? 1 : 0), remembered ? 0 : s.exactRows + 1);
       // an empty page at `offset` proves there are at most `offset` matches

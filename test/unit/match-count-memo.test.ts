@@ -120,14 +120,19 @@ it('without a generation scope nothing is remembered, so nothing is renewed', as
 });
 
 it('waits for the background count only when the planner expects few enough matches to count in time', async () => {
-  const { store, answer } = controllableStore(); // the estimate is 50,000
+  const { store, counts, answer } = controllableStore(); // the estimate is 50,000
   const { fetch } = recordingFetch();
   const req = { filter: GAMBUT, offset: 0, limit: 2, scope: '0:1' };
   // a count expected above waitRows is not waited for, however long waitMs (the count never comes here)
   const impatient = createMatchCounter(store, { exactRows: 100, waitMs: 600_000, waitRows: 49_999, concurrency: 1 });
   expect((await impatient.page(req, fetch)).count).toEqual({ value: 50_000, exact: false });
+  // ... nor even started for a filter seen the first time: only when it is asked again
+  expect(counts).toHaveLength(0);
+  expect((await impatient.page({ ...req, offset: 2 }, fetch)).count).toEqual({ value: 50_000, exact: false });
+  expect(counts.map((c) => c.where)).toEqual([FILTER]);
   answer(FILTER, 32_779);
   await impatient.idle();
+  expect((await impatient.page(req, fetch)).count).toEqual({ value: 32_779, exact: true });
   // at or under waitRows the request waits and answers exactly
   const patient = createMatchCounter(store, { exactRows: 100, waitMs: 600_000, waitRows: 50_000, concurrency: 1 });
   const page = patient.page(req, fetch);

@@ -75,8 +75,11 @@ CREATE FUNCTION gk_typo_queries(words text[]) RETURNS tsquery[]
     FOREACH w IN ARRAY coalesce(words, '{}') LOOP
       f := lower(unaccent(w));
       q := gk_free_text_query(ARRAY[w]);
-      FOR alt IN SELECT l.word FROM search_lexicon l WHERE f <% l.word
-                  ORDER BY word_similarity(f, l.word) DESC, l.word LIMIT 20 LOOP
+      -- the pending words too (few: the search core moves them before each fallback), so a
+      -- caller that did not refresh still meets every published word
+      FOR alt IN SELECT c.word FROM (SELECT l.word FROM search_lexicon l WHERE f <% l.word
+                                     UNION SELECT p.word FROM search_lexicon_pending p WHERE f <% p.word) c
+                  ORDER BY word_similarity(f, c.word) DESC, c.word LIMIT 20 LOOP
         a := gk_free_text_query(ARRAY[alt]);
         IF numnode(a) > 0 THEN
           q := CASE WHEN numnode(q) = 0 THEN a ELSE q || a END;
