@@ -47,7 +47,7 @@ export interface CountSettings {
   queue: number;
 }
 
-export const DEFAULT_COUNT_SETTINGS: Readonly<CountSettings> = { exactRows: 10_000, waitMs: 200, waitRows: 200_000, timeoutMs: 120_000, concurrency: 1, queue: 16 };
+export const DEFAULT_COUNT_SETTINGS: Readonly<CountSettings> = { exactRows: 1_000, waitMs: 200, waitRows: 200_000, timeoutMs: 120_000, concurrency: 1, queue: 16 };
 
 /** What the counter needs of the database (libs/db/search.repository.ts implements it). */
 export interface CountStore {
