@@ -403,7 +403,7 @@ export function parseConfig(env: Env = process.env, opts: ParseOptions = {}): Co
     searchCount: {
       exactRows: int('SEARCH_COUNT_EXACT_ROWS', 1_000, 0, 100_000_000),
       waitMs: int('SEARCH_COUNT_WAIT_MS', 200, 0, 600_000),
-      waitRows: int('SEARCH_COUNT_WAIT_ROWS', 200_000, 0, 1_000_000_000),
+      waitRows: int('SEARCH_COUNT_WAIT_ROWS', 50_000, 0, 1_000_000_000),
       timeoutMs: int('SEARCH_COUNT_TIMEOUT_MS', 120_000, 0, 3_600_000),
       concurrency: int('SEARCH_COUNT_BACKGROUND', 1, 0, 16),
     },

@@ -34,8 +34,9 @@ export interface CountSettings {
   waitMs: number;
   /**
    * a request waits for the background count only when the planner expects at most this many
-   * matches (SEARCH_COUNT_WAIT_ROWS): PostgreSQL counts ~1,000,000 rows a second on this kind of
-   * machine, so a count of more cannot arrive within `waitMs`, and waiting for it only made every
+   * matches (SEARCH_COUNT_WAIT_ROWS): PostgreSQL counts 200,000 (free text: each row's text vector is
+   * read out of line) to 1,000,000 (a box) rows a second on this kind of machine, so a count of
+   * more cannot arrive within `waitMs`, and waiting for it only made every
    * first page of a broad search ~200 ms slower (issue 21)
    */
   waitRows: number;
@@ -47,7 +48,7 @@ export interface CountSettings {
   queue: number;
 }
 
-export const DEFAULT_COUNT_SETTINGS: Readonly<CountSettings> = { exactRows: 1_000, waitMs: 200, waitRows: 200_000, timeoutMs: 120_000, concurrency: 1, queue: 16 };
+export const DEFAULT_COUNT_SETTINGS: Readonly<CountSettings> = { exactRows: 1_000, waitMs: 200, waitRows: 50_000, timeoutMs: 120_000, concurrency: 1, queue: 16 };
 
 /** What the counter needs of the database (libs/db/search.repository.ts implements it). */
 export interface CountStore {
