@@ -1,5 +1,5 @@
 import type { FilterNode } from '../../search/filter/filter-ast';
-import { contentWords, freeTextTokens, RANK_WINDOW } from '../../search/free-text';
+import { contentWords, freeTextTokens } from '../../search/free-text';
 import { bind } from './sql-params';
 
 /**
@@ -152,6 +152,8 @@ export function freeTextCondition(q: string, params: unknown[]): { where: string
 export const SUGGESTION_SIMILARITY = 0.35;
 /** the suggestions come from the words of this many best records of the typo-tolerant search */
 const SUGGESTION_RECORDS = 20;
+/** ... among the first this many matches it finds (each ranked: the fallback's rank reads every word's similarity) */
+const SUGGESTION_CANDIDATES = 200;
 
 /**
  * Spelling suggestions (SearchStore.spellings): the words of the titles and keywords of the best
@@ -162,10 +164,10 @@ const SUGGESTION_RECORDS = 20;
 export function spellingsSql(where: string, rank: string, params: readonly unknown[], words: readonly string[]): { sql: string; params: unknown[] } {
   const w = `$${params.length + 1}`;
   return {
-    // ranked among the first RANK_WINDOW matches only, as a page is (rank-window.ts): a common
-    // word beside the typo ("peta kutaii") must not rank half the catalogue for a suggestion
+    // ranked among the first SUGGESTION_CANDIDATES matches only: a common word beside the typo
+    // ("peta kutaii") must not rank half the catalogue for a suggestion, and the page ranks its own window
     sql: `WITH m AS (SELECT r.title, r.keywords
-                       FROM (SELECT r.* FROM records r WHERE r.status = 'PUBLISHED' AND (${where}) LIMIT ${RANK_WINDOW}) r
+                       FROM (SELECT r.* FROM records r WHERE r.status = 'PUBLISHED' AND (${where}) LIMIT ${SUGGESTION_CANDIDATES}) r
                       ORDER BY ${rank} DESC, r.id LIMIT ${SUGGESTION_RECORDS}),
                t AS (SELECT DISTINCT tok FROM m
                        CROSS JOIN LATERAL regexp_split_to_table(lower(unaccent(m.title || ' ' || array_to_string(m.keywords, ' '))), '[^[:alnum:]]+') AS tok
