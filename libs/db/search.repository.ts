@@ -3,12 +3,13 @@ import type { FetchedPage as PageFetch } from '../search/match-count';
 import type { FilterNode } from '../search/filter/filter-ast';
 import { resolveCanonical } from '../search/queryables';
 import { invalid, type SearchError } from '../search/search-error';
+import { RANK_WINDOW } from '../search/free-text';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { compiledFilter, searchOrder } from './search-sql/compiled-query';
 import { domainSql } from './search-sql/domain-sql';
 import { forCustomPlan, spellingsSql } from './search-sql/free-text';
 import { keyColumns, keysetCondition } from './search-sql/keyset';
-import { windowCte, windowedFrom, windowedRank } from './search-sql/rank-window';
+import { windowCount, windowCte, windowedFrom, windowedRank } from './search-sql/rank-window';
 import { ID_ORDER } from './search-sql/order-by';
 import { withSql } from './search-sql/queryable-sql';
 import type { Queryable, QueryOptions } from './database';
@@ -279,8 +280,11 @@ async function fetchPage<R extends { id: string | null }, T>(
       rows = (await db.query<Row>(form === 'plain' ? forCustomPlan(sql) : sql, params, SENT_AS[form])).rows;
     } else {
       // the count row joined with the page: an empty page (past the end) still brings the count
+      // a ranked window holds the first matches and one more: it is the count when the bound fits in it
+      const upTo = `$${params.length + 1}`;
+      const count = q.windowCte !== undefined && countUpTo <= RANK_WINDOW ? windowCount(upTo) : boundedCount(q.where, upTo);
       const res = await db.query<Row>(
-        forCustomPlan(`${withWindow}SELECT c.matched, x.* FROM (${boundedCount(q.where, `$${params.length + 1}`)}) c
+        forCustomPlan(`${withWindow}SELECT c.matched, x.* FROM (${count}) c
          LEFT JOIN LATERAL (${pageRows}) x ON true
         ORDER BY x.pos`),
         [...params, Math.max(0, Math.floor(countUpTo))],

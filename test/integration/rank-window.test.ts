@@ -1,6 +1,8 @@
 import type { MetadataDoc } from '../../libs/catalogue/record.types';
 import { createOrganisation } from '../../libs/db/organisation.repository';
 import { insertRecord } from '../../libs/db/record.repository';
+import { createSearchStore } from '../../libs/db/search.repository';
+import type { FilterNode } from '../../libs/search/filter/filter-ast';
 import { RANK_WINDOW } from '../../libs/search/free-text';
 import { createFixtureUser } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -64,6 +66,20 @@ describe.each(['server', 'embedded'] as const)('relevance ranks a bounded window
     expect(seen).toHaveLength(BROAD);
     expect(new Set(seen).size).toBe(BROAD);
   }, 300_000);
+
+  it('the window, one match longer than it ranks, is the bounded count of the page statement', async () => {
+    const store = createSearchStore(t.db);
+    const peta: FilterNode = { op: 'text', tokens: ['peta'] };
+    const page = (countUpTo: number) => store.pageOfRecords({ filter: peta, sort: [], offset: 0, limit: 10 }, countUpTo);
+    // min(matches, bound + 1) whether the count comes from the window (bound ≤ RANK_WINDOW) or from its own scan
+    expect((await page(RANK_WINDOW)).counted).toBe(RANK_WINDOW + 1);
+    expect((await page(5)).counted).toBe(6);
+    expect((await page(RANK_WINDOW + 100)).counted).toBe(BROAD);
+    // the extra match is not ranked: a page of the whole window ends exactly where the window does
+    const whole = await store.pageOfRecords({ filter: peta, sort: [], offset: 0, limit: RANK_WINDOW }, RANK_WINDOW);
+    expect(new Set(whole.items.map((r) => r.id)).size).toBe(RANK_WINDOW);
+    expect(whole.more).toBe(true);
+  });
 
   it('within the window the ranked order holds: title matches before abstract-only matches', async () => {
     // the first RANK_WINDOW records are the window, ranked: no title match after an abstract-only one
