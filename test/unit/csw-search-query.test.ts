@@ -1,6 +1,7 @@
 import { createCswService, type CswService } from '../../libs/csw/csw-service';
 import { parseCql } from '../../libs/csw/filter/parse-cql';
 import type { FilterNode } from '../../libs/search/filter/filter-ast';
+import { DEFAULT_COUNT_SETTINGS } from '../../libs/search/match-count';
 import type { FacetSpec, PageRow, SearchQuery, SearchStore } from '../../libs/search/search.ports';
 import { IDENTITY } from './csw-service-fixtures';
 
@@ -72,7 +73,7 @@ describe('CSW GetRecords hands the search core a query value', () => {
     expect(query.sort).toEqual([{ property: 'dc:title', order: 'DESC' }]);
     expect([query.offset, query.limit, format]).toEqual([10, 5, 'dc-brief']);
     // no generation (no cache in front): the page counts, bounded by the count budget
-    expect(countUpTo).toBe(10_000);
+    expect(countUpTo).toBe(DEFAULT_COUNT_SETTINGS.exactRows);
     // nothing SQL-like in what the port receives: values only
     expect(JSON.stringify(query)).not.toMatch(/\br\.\w+|\$\d|SELECT|WHERE/);
     // and the page it returned is the answer
