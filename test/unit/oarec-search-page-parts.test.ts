@@ -98,3 +98,19 @@ describe('search page results', () => {
     expect(page).toContain('3 rekaman ditemukan');
   });
 });
+
+describe('search page counts', () => {
+  // the counts share one formatter (labels.ts): every place must still group digits the Indonesian way
+  const page = searchPage({
+    type: 'FeatureCollection', numberMatched: 47519, numberReturned: 1, rankWindow: 10000,
+    features: [{ id: 'a', type: 'Feature', geometry: null, properties: { title: 'A' }, links: [] } as unknown as OarecRecord],
+  }, { type: [{ value: 'dataset', count: 1234 }, { value: 'service', count: 25000, approximate: true }] }, { baseUrl: 'http://k.test', query: { q: 'peta' } }, { catalogueName: 'Uji' });
+
+  it('summary, rank window, facets and pager group thousands with dots', () => {
+    expect(page).toContain('47.519 rekaman ditemukan. Menampilkan 1–1 dari 47.519 rekaman.');
+    expect(page).toContain('hanya 10.000 hasil pertama');
+    expect(page).toContain('<span class="count" aria-label="1.234 rekaman">1.234</span>');
+    expect(page).toContain('sekitar 25.000');
+    expect(page).toContain('Halaman 1 dari 1.001');
+  });
+});

@@ -33,7 +33,12 @@ export function formatDate(iso: string | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : DATE_FMT.format(d);
 }
 
-export const formatCount = (n: number): string => new Intl.NumberFormat('id-ID').format(n);
+// one formatter for the process: building an Intl.NumberFormat costs tens of µs, and a search
+// page formats ~40 counts (facets, pager), which made it the largest cost of rendering the page
+const COUNT_FMT = new Intl.NumberFormat('id-ID');
+
+/** "47.519": a count in Indonesian digit grouping */
+export const formatCount = (n: number): string => COUNT_FMT.format(n);
 
 const DATE_FMT_EN = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 

@@ -72,9 +72,12 @@ export function qualitySection(p: OarecRichProperties, c: RichSectionContext): S
 const idText = (i: { code: string; codeSpace?: string; href?: string }): SafeHtml =>
   html`${anchored(i.code, i.href)}${i.codeSpace ? html` <span class="muted">(${i.codeSpace})</span>` : ''}`;
 
+// built once: an Intl.NumberFormat costs tens of µs to make (labels.ts, formatCount)
+const NUMBER_FMT = { en: new Intl.NumberFormat('en-GB'), id: new Intl.NumberFormat('id-ID') };
+
 export function technicalSection(p: OarecRichProperties, c: RichSectionContext): SafeHtml | '' {
   const { t, lang } = c;
-  const number = (n: number) => new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'id-ID').format(n);
+  const number = (n: number) => NUMBER_FMT[lang === 'en' ? 'en' : 'id'].format(n);
   const resolutions = (p['iso:spatialResolution'] ?? []).map((r) => html`${[
     r.scaleDenominator !== undefined ? `${t.scale} 1:${number(r.scaleDenominator)}` : '',
     r.distance !== undefined ? `${t.distance} ${number(r.distance)}${r.uom ? ` ${r.uom}` : ''}` : '',

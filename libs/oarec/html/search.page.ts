@@ -157,7 +157,7 @@ ${facetsPanel(groups, state)}
 <h2 id="h-hasil">Hasil</h2>
 <p role="status" data-result-summary>${summary}</p>
 ${json.suggestion ? html`<p class="suggestion" data-suggestion>${json.typoTolerant ? 'Tidak ada yang cocok persis; ditampilkan hasil yang ejaannya mirip. ' : ''}Maksud Anda: <a href="${urlWith(PATHS.items, { ...state, q: json.suggestion, offset: undefined })}">${json.suggestion}</a>?</p>` : json.typoTolerant ? html`<p class="suggestion" data-suggestion>Tidak ada yang cocok persis; ditampilkan hasil yang ejaannya mirip.</p>` : ''}
-${json.rankWindow !== undefined ? html`<p class="rank-window" data-rank-window>Urutan relevansi bersifat perkiraan: hanya ${json.rankWindow.toLocaleString('id-ID')} hasil pertama yang diperingkat. Persempit pencarian atau urutkan untuk urutan yang tepat.</p>` : ''}
+${json.rankWindow !== undefined ? html`<p class="rank-window" data-rank-window>Urutan relevansi bersifat perkiraan: hanya ${formatCount(json.rankWindow)} hasil pertama yang diperingkat. Persempit pencarian atau urutkan untuk urutan yang tepat.</p>` : ''}
 ${sortLinks(state)}
 ${features.length ? html`<ol class="result-list" start="${offset + 1}">${features.map((f, i) => resultItem(f, i, o.baseUrl))}</ol>` : ''}
 ${pager(state, matched, returned)}
