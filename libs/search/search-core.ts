@@ -149,7 +149,9 @@ export function createSearchCore(
     if (!tolerant) return exact;
     const nodes = freeTextNodes(filter);
     const words = [...new Set(nodes.flatMap((n) => contentWords(n.tokens)))];
-    await store.refreshSpellings();
+    // upkeep only: the lexicon's lookup also reads the words not yet moved, so a failed move
+    // (the database read-only, a lock) must not fail the search
+    await store.refreshSpellings().catch(() => undefined);
     const suggestion = suggestedText(nodes, await store.spellings(tolerant, words));
     const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
     if (exact.count.value > 0) return withSuggestion(exact);
