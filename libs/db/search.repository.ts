@@ -7,7 +7,7 @@ import { RANK_WINDOW } from '../search/free-text';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { compiledFilter, searchOrder } from './search-sql/compiled-query';
 import { domainSql } from './search-sql/domain-sql';
-import { forCustomPlan, spellingsSql } from './search-sql/free-text';
+import { onceForGenericPlan, spellingsSql } from './search-sql/free-text';
 import { keyColumns, keysetCondition } from './search-sql/keyset';
 import { windowCount, windowCte, windowedFrom, windowedRank } from './search-sql/rank-window';
 import { ID_ORDER } from './search-sql/order-by';
@@ -111,9 +111,9 @@ const published = (where: string): string => `FROM records r WHERE r.status = 'P
 
 /*
  * Every statement below is planned for its own values (the main pool runs force_custom_plan,
- * an unnamed statement is always planned so, PGlite plans each), except the page forms `few`
- * and `walk`: those are sent with free-text tsqueries made once per statement, the others with
- * them visible to the planner (forCustomPlan, search-sql/free-text.ts).
+ * an unnamed statement is always planned so, PGlite plans each) and names its free-text tsqueries
+ * as calls the planner can see, except the page forms `few` and `walk`, which PostgreSQL may plan
+ * once for all values: those make them once per statement (onceForGenericPlan, search-sql/free-text.ts).
  */
 
 /**
@@ -122,7 +122,7 @@ const published = (where: string): string => `FROM records r WHERE r.status = 'P
  * request timeout, when the database has transactions.
  */
 export async function countPublished(db: Queryable, where: string, params: readonly unknown[], opts: { timeoutMs?: number } = {}): Promise<number> {
-  const sql = forCustomPlan(`SELECT count(*) AS n ${published(where)}`);
+  const sql = `SELECT count(*) AS n ${published(where)}`;
   const run = async (q: Queryable): Promise<number> => Number((await q.query<{ n: string | number }>(sql, params)).rows[0]?.n ?? 0);
   const withTx = db as Queryable & Partial<Transactional>;
   if (opts.timeoutMs === undefined || !withTx.transaction) return run(db);
@@ -141,7 +141,7 @@ type Transactional = { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promis
  * read): what a broad search shows while its exact count is still being made.
  */
 export async function estimatePublished(db: Queryable, where: string, params: readonly unknown[]): Promise<number> {
-  const res = await db.query<{ 'QUERY PLAN': unknown }>(forCustomPlan(`EXPLAIN (FORMAT JSON) SELECT 1 ${published(where)}`), params);
+  const res = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${published(where)}`, params);
   const raw = res.rows[0]?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
   const rows = Number(plan?.[0]?.Plan?.['Plan Rows']);
@@ -215,7 +215,7 @@ export async function searchPublished(db: Queryable, query: SearchQuery): Promis
   const page = pageSelect(q);
   // both at once: on a pool they run on two connections
   const sql = q.windowCte !== undefined ? `WITH ${q.windowCte} ${page.sql}` : page.sql;
-  const [matched, rows] = await Promise.all([count, db.query<{ id: string }>(forCustomPlan(sql), page.params)]);
+  const [matched, rows] = await Promise.all([count, db.query<{ id: string }>(sql, page.params)]);
   return { matched, ids: rows.rows.slice(0, page.limit).map((r) => r.id) };
 }
 
@@ -235,7 +235,7 @@ const toPageRow = (r: RenderRow): PageRow => ({
 
 /** min(matches, upTo + 1), alone: a resultType=hits request has no page */
 async function boundedCountOnly(db: Queryable, where: string, params: readonly unknown[], upTo: number): Promise<number> {
-  const res = await db.query<{ matched: string | number }>(forCustomPlan(boundedCount(where, `$${params.length + 1}`)), [...params, Math.max(0, Math.floor(upTo))], REUSED);
+  const res = await db.query<{ matched: string | number }>(boundedCount(where, `$${params.length + 1}`), [...params, Math.max(0, Math.floor(upTo))], REUSED);
   return Number(res.rows[0]?.matched ?? 0);
 }
 
@@ -277,16 +277,16 @@ async function fetchPage<R extends { id: string | null }, T>(
     let counted: number | undefined;
     if (countUpTo === undefined) {
       const sql = `${withWindow}${pageRows} ORDER BY u.pos`;
-      rows = (await db.query<Row>(form === 'plain' ? forCustomPlan(sql) : sql, params, SENT_AS[form])).rows;
+      rows = (await db.query<Row>(form === 'plain' ? sql : onceForGenericPlan(sql), params, SENT_AS[form])).rows;
     } else {
       // the count row joined with the page: an empty page (past the end) still brings the count
       // a ranked window holds the first matches and one more: it is the count when the bound fits in it
       const upTo = `$${params.length + 1}`;
       const count = q.windowCte !== undefined && countUpTo <= RANK_WINDOW ? windowCount(upTo) : boundedCount(q.where, upTo);
       const res = await db.query<Row>(
-        forCustomPlan(`${withWindow}SELECT c.matched, x.* FROM (${count}) c
+        `${withWindow}SELECT c.matched, x.* FROM (${count}) c
          LEFT JOIN LATERAL (${pageRows}) x ON true
-        ORDER BY x.pos`),
+        ORDER BY x.pos`,
         [...params, Math.max(0, Math.floor(countUpTo))],
         REUSED,
       );
@@ -402,7 +402,7 @@ export async function facetCounts(
   branches.push('(SELECT -1 AS facet, NULL AS value, count(*) AS n FROM m)');
   const cut = sample !== undefined ? ` LIMIT $${n + 2}` : '';
   const res = await db.query<{ facet: number; value: string; n: string | number }>(
-    forCustomPlan(`WITH m AS MATERIALIZED (SELECT ${columns} ${published(where)}${cut}) ${branches.join(' UNION ALL ')}`),
+    `WITH m AS MATERIALIZED (SELECT ${columns} ${published(where)}${cut}) ${branches.join(' UNION ALL ')}`,
     [...params, Math.max(1, Math.floor(limit)), ...(sample !== undefined ? [sample + 1] : [])],
     REUSED,
   );
@@ -425,7 +425,7 @@ export async function spellings(db: Queryable, filter: FilterNode, words: readon
   if (words.length === 0) return out;
   const c = compiledFilter(filter);
   const q = spellingsSql(c.where, c.rank?.sql ?? '0', [...c.params, ...(c.rank?.params ?? [])], words);
-  const res = await db.query<{ word: string; suggestion: string }>(forCustomPlan(q.sql), q.params);
+  const res = await db.query<{ word: string; suggestion: string }>(q.sql, q.params);
   for (const r of res.rows) out.set(r.word, r.suggestion);
   return out;
 }

@@ -9,9 +9,9 @@ import { bind } from './sql-params';
  * with free text and no sort, read from `rank_vector` (migration 088: the A, B and C parts only,
  * small enough to stay in the row).
  *
- * The tsquery is built by `gk_free_text_query` inside a scalar subquery, so PostgreSQL makes it
- * once per statement (an InitPlan) and the GIN index can use it, whatever plan the statement
- * gets (a plan made once for all values would otherwise stem the words again for every row).
+ * The tsquery is built by `gk_free_text_query`, called where the planner sees it (QUERY_CALL);
+ * statements PostgreSQL may plan once for all values make it once per statement instead
+ * (onceForGenericPlan).
  */
 type TextNode = Extract<FilterNode, { op: 'text' }>;
 
@@ -71,24 +71,23 @@ export const TYPO_SIMILARITY = 0.5;
 export const TITLE_AND_KEYWORDS = "lower(unaccent(r.title || ' ' || array_to_string(r.keywords, ' ')))";
 
 /**
- * How a condition names its words' tsquery: made once per statement, as a scalar subquery (an
- * InitPlan), which is what a plan made once for all values needs (the page forms PostgreSQL may
- * plan generically: `few` and `walk` in search.repository.ts) — else it would stem the words
- * again for every row.
+ * How a condition names its words' tsquery: the call itself. In a statement planned for its own
+ * values (every search statement but two page forms) the planner evaluates it while planning
+ * (the function is IMMUTABLE and its argument known), so it sees the tsquery and estimates its
+ * matches from the column's statistics. Made once per statement behind a scalar subquery instead,
+ * the planner assumed 0.5 % of the records for any word — 4,999 for "peta", which 474,828 of
+ * 1,000,000 records contain — so it read the text index's bitmap of every match where a scan
+ * stopping after the LIMIT was ~10× cheaper, and the count's estimate was wrong by 100×.
  */
-const QUERY_ONCE = '(SELECT gk_free_text_query(';
+const QUERY_CALL = '(gk_free_text_query(';
 
 /**
- * The same statement for a plan made for its own values (every other search statement): the
- * call itself, which the planner evaluates while planning (the function is IMMUTABLE and its
- * argument known), so it sees the tsquery and estimates its matches from the column's
- * statistics. Behind an InitPlan it assumed 0.5 % of the records for any word — 4,999 for
- * "peta", which 474,828 of 1,000,000 records contain — so it read the text index's bitmap of
- * every match where a scan stopping after the LIMIT was ~10× cheaper, and the count's estimate
- * was wrong by 100×.
+ * The same statement for a plan made once for all values (the page forms `few` and `walk` of
+ * search.repository.ts): there the call would be made for every row, stemming the words again, so
+ * the tsquery is made once per statement, as a scalar subquery (an InitPlan).
  */
-export function forCustomPlan(sql: string): string {
-  return sql.split(QUERY_ONCE).join('(gk_free_text_query(');
+export function onceForGenericPlan(sql: string): string {
+  return sql.split(QUERY_CALL).join('(SELECT gk_free_text_query(');
 }
 
 /** A free-text node as a condition; its rank (when `ranks` is given) is pushed there. */
@@ -97,7 +96,7 @@ export function compileFreeText(node: TextNode, params: unknown[], ranks?: RankP
   if (words.length === 0) return 'FALSE';
   if (node.typoTolerant) return typoTolerant(words, params, ranks);
   const w = bind(params, words);
-  const query = `${QUERY_ONCE}${w}::text[]))`;
+  const query = `${QUERY_CALL}${w}::text[]))`;
   if (ranks) {
     // the rank reads the small `rank_vector` (title A, keywords B, abstract C; migration 088),
     // never the large `search_vector`, which lives out of line: other text decides a match only
