@@ -1,0 +1,15 @@
+-- Issue 21: migration 088 expected `rank_vector` to stay inside the row once the large values
+-- (doc, anytext, search_vector) were moved out, but PostgreSQL's toaster compresses and moves
+-- out EXTENDED columns largest-first until the row fits in ~2 KB, and a record's row is ~5 KB
+-- before toasting: the rank vector (~0.8 KB) went out of line too. The rank expression reads it
+-- in four places (ts_rank_cd, two ts_filter, the phrase), each a TOAST lookup of its own: ranking
+-- the 1,000-record window of a broad word read 12,000 buffers and cost 12 of the page's 31 ms
+-- at 100,000 records. MAIN keeps it inline: it is compressed or moved out only when the row
+-- still does not fit after every EXTENDED column has been moved out (measured: the same window
+-- reads 1,000 buffers, 4.9 ms; the heap grows by ~0.2 KB a record).
+--
+-- Only rows written from now on are stored this way; rows already in the table keep their
+-- out-of-line vector (correct, only slower) until they are written again or the table is
+-- rewritten: `VACUUM FULL records` in a maintenance window (docs/operations.md). Rewriting here
+-- would recompute every generated column of every record inside the start-up transaction.
+ALTER TABLE records ALTER COLUMN rank_vector SET STORAGE MAIN;
