@@ -1,15 +1,19 @@
 import SaxonJS, { type SaxonNode } from 'saxon-js';
 import { parseXmlSafely } from '../xml/safe-parse';
+import { iso19139ToIso19115p3 } from './crosswalk/to-iso19115-3';
 import { mdb2018ToMdb2016 } from './mdb2016';
 import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
 
 /**
  * Transforms between the ISO metadata schemas a stored document can be in, for serving it in
- * the schema it was not written in (issue 19, point 3). The stylesheets are ours
- * (xslt/crosswalk-*.xsl, see docs/iso-crosswalks.md); they are compiled to SEF with the render
- * stylesheets (planStylesheets() lists them, so `npm install` compiles them).
+ * the schema it was not written in (issue 19, point 3). The mappings are ours
+ * (xslt/crosswalk-*.xsl, see docs/iso-crosswalks.md). 19139 → 19115-3 runs in TypeScript on the
+ * document parseXmlSafely returns (crosswalk/to-iso19115-3.ts, the stylesheet's port: SaxonJS
+ * cost 50–160 ms a record, issue 19); the other direction still runs the stylesheet, compiled to
+ * SEF with the render stylesheets (planStylesheets() lists them, so `npm install` compiles them).
  *
- *   19139 (gmd, with 19115-2 gmi content) → 19115-3: crosswalk-iso19139-to-iso19115-3.xsl
+ *   19139 (gmd, with 19115-2 gmi content) → 19115-3: crosswalk/to-iso19115-3.ts
+ *                                                     (was crosswalk-iso19139-to-iso19115-3.xsl)
  *   19115-3 (either namespace set) → 19139:          crosswalk-iso19115-3-to-iso19139.xsl
  *
  * The 19115-3 stylesheet writes the 2018 set with every namespace declared on the root only, so
@@ -87,13 +91,13 @@ export function crosswalk(sefs: CrosswalkSefs, xml: string, from: IsoSchema, to:
         // not needed when the document is already 19115-3: only 2016 → 2018 or back
         return to === 'iso19115-3-2016' ? mdbNamespaceSet(xml, 2016) : mdbNamespaceSet(xml, 2018);
       }
-      const mdb2018 = run(sefs, CROSSWALK_STYLESHEETS.toIso19115p3, xml);
+      const mdb2018 = iso19139ToIso19115p3(parseXmlSafely(xml));
       return to === 'iso19115-3-2016' ? mdb2018ToMdb2016(mdb2018) : mdb2018;
     }
     if (is19115p3(from)) return run(sefs, CROSSWALK_STYLESHEETS.toIso19139, xml, { 'root': to === 'iso19115-2' ? 'gmi' : 'auto' });
     // 19139 ↔ 19115-2: both are 19139 encoding; gmi → gmd goes through 19115-3 and back so that
     // the acquisition content is kept where it has a place; gmd → gmi renames the root
-    const mdb = run(sefs, CROSSWALK_STYLESHEETS.toIso19115p3, xml);
+    const mdb = iso19139ToIso19115p3(parseXmlSafely(xml));
     return run(sefs, CROSSWALK_STYLESHEETS.toIso19139, mdb, { 'root': to === 'iso19115-2' ? 'gmi' : 'auto' });
   } catch (err) {
     throw err instanceof CrosswalkError ? err : new CrosswalkError(from, to, err);

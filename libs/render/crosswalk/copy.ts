@@ -67,11 +67,11 @@ export function copyChildren(parent: Node, scope: Scope, gmlNs: string): string 
   return s;
 }
 
-/** An element in copy mode. */
-export function copyElement(el: Element, scope: Scope, gmlNs: string): Frag {
+/** An element in copy mode; `extra`: namespace bindings it is to declare besides its own (a root's). */
+export function copyElement(el: Element, scope: Scope, gmlNs: string, extra?: readonly (readonly [string, string])[]): Frag {
   const local = el.localName ?? el.nodeName;
   const gml = isGmlNamespace(el.namespaceURI);
-  const tag = startTag(scope, gml ? 'gml' : el.prefix ?? '', local, gml ? gmlNs : el.namespaceURI ?? '', copiedAttributes(el, gmlNs));
+  const tag = startTag(scope, gml ? 'gml' : el.prefix ?? '', local, gml ? gmlNs : el.namespaceURI ?? '', copiedAttributes(el, gmlNs), extra);
   const body = copyChildren(el, tag.scope, gmlNs);
   return { local, xml: body ? `${tag.open}>${body}</${tag.name}>` : `${tag.open}/>` };
 }
