@@ -1,5 +1,8 @@
 import type { Element, Node } from '@xmldom/xmldom';
+import { parentElement } from './dom';
 import { module3 } from './namespaces';
+
+export { isBlank, normalizeSpace, parentElement, stringValue } from './dom';
 
 /**
  * How crosswalk-iso19115-3-to-iso19139.xsl reads its source: by local name whatever the
@@ -14,11 +17,6 @@ export const local = (n: Node): string => (n as Element).localName ?? n.nodeName
 
 /** cw:is-iso3: an element of a 19115-3 module (either set). */
 export const isIso3 = (e: Element): boolean => module3(e.namespaceURI) !== '';
-
-export function parentElement(n: Node): Element | undefined {
-  const p = n.parentNode;
-  return p && p.nodeType === ELEMENT ? (p as Element) : undefined;
-}
 
 /** `*`: the element children. */
 export function kids(e: Node): Element[] {
@@ -59,21 +57,6 @@ export function firstOfName(e: Element): boolean {
   for (let n = e.previousSibling; n; n = n.previousSibling) if (n.nodeType === ELEMENT && local(n) === name) return false;
   return true;
 }
-
-/** The string value (text and CDATA of all descendants). */
-export function stringValue(n: Node): string {
-  if (n.nodeType === TEXT || n.nodeType === CDATA) return (n as unknown as { data: string }).data;
-  let s = '';
-  for (let c = n.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === TEXT || c.nodeType === CDATA) s += (c as unknown as { data: string }).data;
-    else if (c.nodeType === ELEMENT) s += stringValue(c);
-  }
-  return s;
-}
-
-/** normalize-space(): XML white space only (not JavaScript's trim(), which also takes U+00A0). */
-export const normalizeSpace = (s: string): string => s.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
-export const isBlank = (s: string): boolean => !/[^ \t\r\n]/.test(s);
 
 /**
  * The children of `e` as XPath sees them: adjacent text and CDATA sections are one text node

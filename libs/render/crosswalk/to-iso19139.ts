@@ -181,7 +181,7 @@ export function toIso19139(doc: Document, root: RootChoice = 'auto', gmlNs: stri
   const declared: [string, string][] = ['gmd', 'gco', 'gmx', 'srv', 'gts', ...(gmi ? ['gmi'] : [])].map((m) => [m, ns139(m)]);
   declared.push(['gml', gmlNs], ['xlink', XLINK]);
   // the stylesheet builds the root's element, then writes it again with these declarations
-  const out = isIso3(top) ? w.classElement(top, EMPTY_SCOPE, gmi ? 'MI_Metadata' : 'MD_Metadata', undefined, declared) : [copyElement(top, EMPTY_SCOPE, gmlNs)];
+  const out = isIso3(top) ? w.classElement(top, EMPTY_SCOPE, gmi ? 'MI_Metadata' : 'MD_Metadata', undefined, declared) : [copyElement(top, EMPTY_SCOPE, gmlNs, declared)];
   if (!out.length) throw new Error(`${local(top)} tidak punya padanan di ISO 19139`);
   return out[0]!.xml;
 }
