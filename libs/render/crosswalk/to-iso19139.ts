@@ -24,6 +24,7 @@ export type RootChoice = 'gmi' | 'auto';
 
 const CODELISTS = 'http://standards.iso.org/iso/19139/resources/gmxCodelists.xml';
 const RESPONSIBILITY = 'CI_Responsibility';
+const KEEP = Symbol('keep');
 
 const xml = (frags: readonly Frag[]): string => {
   let s = '';
@@ -46,7 +47,8 @@ class ToIso19139 implements Walker {
       if (uri === XSI && name === 'schemaLocation') continue;
       if (uri === XSI && name === 'type') {
         const t = this.xsiType(e, a.value);
-        if (t !== undefined) out.push(t === a.value ? { prefix: a.prefix ?? '', local: name, uri, value: t } : { prefix: 'xsi', local: 'type', uri: XSI, value: t });
+        if (t === KEEP) out.push({ prefix: a.prefix ?? '', local: name, uri, value: a.value });
+        else if (t !== undefined) out.push({ prefix: 'xsi', local: 'type', uri: XSI, value: t });
       } else if (module3(uri) === 'gco') out.push({ prefix: 'gco', local: name, uri: GCO139, value: a.value });
       else if (isGmlNamespace(uri)) out.push({ prefix: 'gml', local: name, uri: this.gmlNs, value: a.value });
       else if (uri === '' && name === 'codeList' && local(e) !== 'LanguageCode' && local(e) !== 'CountryCode') {
@@ -56,10 +58,13 @@ class ToIso19139 implements Walker {
     return out;
   }
 
-  /** @xsi:type: the 19139 type of a 19115-3 one; undefined for a type 19139 does not have */
-  private xsiType(e: Element, v: string): string | undefined {
+  /**
+   * @xsi:type: KEEP for a type of no 19115-3 module (copied as it is), the 19139 type of a
+   * 19115-3 one, undefined for a type 19139 does not have (left out)
+   */
+  private xsiType(e: Element, v: string): string | typeof KEEP | undefined {
     const colon = v.indexOf(':');
-    if (colon < 0 || module3(e.lookupNamespaceURI(v.slice(0, colon)) ?? '') === '') return v;
+    if (colon < 0 || module3(e.lookupNamespaceURI(v.slice(0, colon)) ?? '') === '') return KEEP;
     const name = v.replace(/^.*:/, '');
     const cls = name.replace(/_(Property)?Type$/, '');
     const row = ISO139_CLASSES.get(renamed(cls));
