@@ -1,9 +1,9 @@
 import type { Element } from '@xmldom/xmldom';
 import { GCO139, GMD, GMX, GTS, SRV139, module3, ns139 } from './namespaces';
-import { firstNamed, local, named, normalizeSpace, parentElement, path, stringValue, xdmChildren, class139 } from './to-iso19139-source';
+import { firstNamed, kids, local, named, normalizeSpace, parentElement, path, stringValue, xdmChildren, class139 } from './to-iso19139-source';
 import type { Walker } from './to-iso19139-walker';
 import { ISO139_CLASSES } from './class-tables';
-import { element, escapeText, textElement, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { element, escapeText, join, textElement, type Frag, type OutAttr, type Scope } from './xml-writer';
 
 /**
  * The class templates of crosswalk-iso19115-3-to-iso19139.xsl that are not the generic one:
@@ -39,11 +39,6 @@ export function gcoValue(w: Walker, e: Element, scope: Scope): Frag {
   });
 }
 
-const join = (frags: readonly Frag[]): string => {
-  let s = '';
-  for (const f of frags) s += f.xml;
-  return s;
-};
 const joinAll = (scope: Scope, items: readonly Element[], f: (e: Element, scope: Scope) => Frag[]): string => {
   let s = '';
   for (const e of items) s += join(f(e, scope));
@@ -81,23 +76,20 @@ export function associatedResource(w: Walker, e: Element, scope: Scope): Frag {
     } else {
       // each citation's (and metadata reference's) first identifier, in document order
       const ids: Element[] = [];
-      for (const k of kidsOf(e)) {
+      for (const k of kids(e)) {
         if (local(k) !== 'name' && local(k) !== 'metadataReference') continue;
-        for (const c of kidsOf(k)) {
+        for (const c of kids(k)) {
           const id = firstNamed(c, 'identifier');
           if (id) ids.push(id);
         }
       }
       for (const id of ids) s += join(w.propOf(id, inner, 'gmd', 'aggregateDataSetIdentifier'));
     }
-    for (const k of kidsOf(e)) if (local(k) === 'associationType' || local(k) === 'initiativeType') s += join(w.prop(k, inner));
+    for (const k of kids(e)) if (local(k) === 'associationType' || local(k) === 'initiativeType') s += join(w.prop(k, inner));
     return s;
   });
 }
 
-function kidsOf(e: Element): Element[] {
-  return path([e], '*');
-}
 function hasElementChild(e: Element): boolean {
   for (let n = e.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) return true;
   return false;
@@ -127,7 +119,7 @@ export function format(w: Walker, e: Element, scope: Scope): Frag {
       const alt = firstNamed(c, 'alternateTitle');
       if (alt) s += join(w.propOf(alt, inner, 'gmd', 'specification'));
     }
-    for (const k of kidsOf(e)) if (local(k) === 'fileDecompressionTechnique' || local(k) === 'formatDistributor') s += join(w.prop(k, inner));
+    for (const k of kids(e)) if (local(k) === 'fileDecompressionTechnique' || local(k) === 'formatDistributor') s += join(w.prop(k, inner));
     return s;
   });
 }
@@ -150,7 +142,7 @@ export function qualityElement(w: Walker, e: Element, scope: Scope): Frag[] {
     ];
     let s = '';
     for (const p of props) s += join(w.propOf(p, inner, 'gmd'));
-    for (const r of named(e, 'result')) if (kidsOf(r).some((k) => RESULT_CLASSES.has(local(k)))) s += join(w.propOf(r, inner, 'gmd'));
+    for (const r of named(e, 'result')) if (kids(r).some((k) => RESULT_CLASSES.has(local(k)))) s += join(w.propOf(r, inner, 'gmd'));
     return s;
   })];
 }

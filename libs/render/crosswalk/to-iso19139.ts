@@ -12,7 +12,7 @@ import { responsibilityProperty } from './to-iso19139-parties';
 import { specialProperty } from './to-iso19139-props';
 import { class139, firstNamed, isBlank, isIso3, kids, local, parentElement, prop139, renamed, xdmChildren } from './to-iso19139-source';
 import type { Extra, Walker } from './to-iso19139-walker';
-import { EMPTY_SCOPE, escapeText, startTag, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { EMPTY_SCOPE, escapeText, join, startTag, type Frag, type OutAttr, type Scope } from './xml-writer';
 
 /**
  * ISO 19115-3 (either namespace set) → ISO 19139, as xslt/crosswalk-iso19115-3-to-iso19139.xsl
@@ -25,12 +25,6 @@ export type RootChoice = 'gmi' | 'auto';
 const CODELISTS = 'http://standards.iso.org/iso/19139/resources/gmxCodelists.xml';
 const RESPONSIBILITY = 'CI_Responsibility';
 const KEEP = Symbol('keep');
-
-const xml = (frags: readonly Frag[]): string => {
-  let s = '';
-  for (const f of frags) s += f.xml;
-  return s;
-};
 
 class ToIso19139 implements Walker {
   constructor(readonly gmlNs: string) {}
@@ -119,7 +113,7 @@ class ToIso19139 implements Walker {
     const props: Frag[] = [];
     for (const k of kids(e)) props.push(...this.prop(k, tag.scope));
     if (extra) props.push(...extra(tag.scope));
-    body += xml(ordered(row, props));
+    body += join(ordered(row, props));
     return [{ local: as, xml: body ? `${tag.open}>${body}</${tag.name}>` : `${tag.open}/>` }];
   }
 
@@ -158,7 +152,7 @@ class ToIso19139 implements Walker {
     for (const k of values) {
       const v = this.cls(k, tag.scope);
       if (v.length) made = true;
-      body += xml(v);
+      body += join(v);
     }
     if (!made && values.length) return [];
     return [{ local: n, xml: body ? `${tag.open}>${body}</${tag.name}>` : `${tag.open}/>` }];
