@@ -27,10 +27,10 @@ export interface Frag {
   readonly xml: string;
 }
 
-const TEXT_SPECIAL = /[&<>\r\u007f-\u009f\u2028\u2029]/;
-const TEXT_SPECIAL_G = /[&<>\r\u007f-\u009f\u2028\u2029]/g;
-const ATTR_SPECIAL = /[&<>"\t\n\r\u007f-\u009f\u2028\u2029]/;
-const ATTR_SPECIAL_G = /[&<>"\t\n\r\u007f-\u009f\u2028\u2029]/g;
+const TEXT_SPECIAL = /[&<>\r\u007f-\u009f\u2028]/;
+const TEXT_SPECIAL_G = /[&<>\r\u007f-\u009f\u2028]/g;
+const ATTR_SPECIAL = /[&<>"\t\n\r\u007f-\u009f\u2028]/;
+const ATTR_SPECIAL_G = /[&<>"\t\n\r\u007f-\u009f\u2028]/g;
 
 function reference(c: string): string {
   switch (c) {
@@ -41,7 +41,7 @@ function reference(c: string): string {
   }
 }
 
-/** Character data: & < > escaped; CR, C1 controls and the Unicode line separators as decimal references. */
+/** Character data: & < > escaped; CR, C1 controls and U+2028 (not U+2029, as SaxonJS) as decimal references. */
 export function escapeText(s: string): string {
   return TEXT_SPECIAL.test(s) ? s.replace(TEXT_SPECIAL_G, reference) : s;
 }
