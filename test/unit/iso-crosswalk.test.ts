@@ -167,6 +167,25 @@ describe('structure', () => {
     expect(crosswalk(sefs, d2016, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(src.xml);
   });
 
+  it('19139 → 19115-3 gives the same text every time: a lineage step instant is named by its place in the document', () => {
+    const d = i2.find((x) => /<gmd:dateTime>\s*<gco:DateTime>/.test(x.xml) && x.xml.includes('ProcessStep>')) as Doc;
+    const first = crosswalk(sefs, d.xml, d.schema, 'iso19115-3-2018');
+    // the stylesheet's generate-id() held a count of the documents the process had read
+    crosswalk(sefs, (i139[0] as Doc).xml, 'iso19139', 'iso19115-3-2018');
+    expect(crosswalk(sefs, d.xml, d.schema, 'iso19115-3-2018')).toBe(first);
+    expect(first).toMatch(/<mrl:stepDateTime><gml:TimeInstant gml:id="d1a[A-Za-z]+"><gml:timePosition>/);
+  });
+
+  it('19139 → 19115-3 escapes text and attribute values; foreign content declares only the namespaces it uses', () => {
+    const xml = '<gmd:MD_Metadata xmlns:gmd="http://www.isotc211.org/2005/gmd" xmlns:gco="http://www.isotc211.org/2005/gco" xmlns:x="urn:x">'
+      + '<gmd:fileIdentifier note="a&#9;b&quot;c&lt;d&#10;"><gco:CharacterString>1 &lt; 2 &amp; 3 &gt; 2&#13;<![CDATA[<&>]]></gco:CharacterString></gmd:fileIdentifier>'
+      + '<x:ext xmlns="urn:d" a="1"><gco:CharacterString>x</gco:CharacterString><y/></x:ext></gmd:MD_Metadata>';
+    const out = crosswalk(sefs, xml, 'iso19139', 'iso19115-3-2018');
+    expect(out).toMatch(/^<mdb:MD_Metadata( xmlns:\w+="[^"]+"){23}>/);
+    expect(out).toContain('<mcc:code note="a&#9;b&#34;c&lt;d&#10;"><gco:CharacterString>1 &lt; 2 &amp; 3 &gt; 2&#13;&lt;&amp;&gt;</gco:CharacterString></mcc:code>');
+    expect(out).toContain('<x:ext xmlns:x="urn:x" a="1"><gco:CharacterString xmlns:gco="http://www.isotc211.org/2005/gco">x</gco:CharacterString><y xmlns="urn:d"/></x:ext></mdb:MD_Metadata>');
+  });
+
   it('a stored 19115-3 document in the other namespace set: module namespaces moved wherever declared, schemaLocation too, the rest as written', () => {
     // a stored document need not declare its namespaces on the root only (our renders do): one
     // declared on a descendant, a comment before the root, and a schemaLocation naming 2.0 schemas

@@ -86,10 +86,17 @@ export function startTag(
   for (const [p, u] of extra) need(p, u);
   const ePrefix = need(prefix, uri);
   let attrText = '';
+  let written: { key: string; name: string; value: string }[] | undefined;
   for (const a of attrs) {
     const p = a.uri ? need(a.prefix, a.uri) : '';
-    attrText += ` ${qname(p, a.local)}="${escapeAttr(a.value)}"`;
+    const key = `${a.uri} ${a.local}`;
+    const twice = written?.find((w) => w.key === key);
+    // the same attribute twice: the later value in the earlier one's place and name (as XSLT
+    // replaces it); the later one's prefix stays declared
+    if (twice) twice.value = a.value;
+    else (written ??= []).push({ key, name: qname(p, a.local), value: a.value });
   }
+  if (written) for (const w of written) attrText += ` ${w.name}="${escapeAttr(w.value)}"`;
   const name = qname(ePrefix, local);
   if (!needed) return { open: `<${name}${attrText}`, name, scope };
   needed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
