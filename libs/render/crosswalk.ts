@@ -1,20 +1,21 @@
-import SaxonJS, { type SaxonNode } from 'saxon-js';
 import { parseXmlSafely } from '../xml/safe-parse';
 import { iso19139ToIso19115p3 } from './crosswalk/to-iso19115-3';
+import { toIso19139 } from './crosswalk/to-iso19139';
 import { mdb2018ToMdb2016 } from './mdb2016';
 import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
 
 /**
  * Transforms between the ISO metadata schemas a stored document can be in, for serving it in
  * the schema it was not written in (issue 19, point 3). The mappings are ours
- * (xslt/crosswalk-*.xsl, see docs/iso-crosswalks.md). 19139 → 19115-3 runs in TypeScript on the
- * document parseXmlSafely returns (crosswalk/to-iso19115-3.ts, the stylesheet's port: SaxonJS
- * cost 50–160 ms a record, issue 19); the other direction still runs the stylesheet, compiled to
- * SEF with the render stylesheets (planStylesheets() lists them, so `npm install` compiles them).
+ * (xslt/crosswalk-*.xsl, see docs/iso-crosswalks.md); both directions run in TypeScript on the
+ * document parseXmlSafely returns (crosswalk/, the stylesheets' ports, output byte for byte
+ * theirs: SaxonJS cost 50–160 ms a record, issue 19). The stylesheets are still compiled and
+ * `sefs` still passed until they are removed; the crosswalk itself no longer reads them.
  *
  *   19139 (gmd, with 19115-2 gmi content) → 19115-3: crosswalk/to-iso19115-3.ts
  *                                                     (was crosswalk-iso19139-to-iso19115-3.xsl)
- *   19115-3 (either namespace set) → 19139:          crosswalk-iso19115-3-to-iso19139.xsl
+ *   19115-3 (either namespace set) → 19139:          crosswalk/to-iso19139.ts
+ *                                                     (was crosswalk-iso19115-3-to-iso19139.xsl)
  *
  * The 19115-3 stylesheet writes the 2018 set with every namespace declared on the root only, so
  * that the 2016 form is the same text with the root's declarations moved back (mdb2016.ts).
@@ -43,30 +44,6 @@ export type CrosswalkSefs = ReadonlyMap<string, object>;
 
 const is19115p3 = (s: IsoSchema): boolean => s === 'iso19115-3-2018' || s === 'iso19115-3-2016';
 
-/**
- * Parsed the one safe way (no DTD, bounded size and depth), then handed to SaxonJS: an xmldom
- * document is what SaxonJS's Node platform works on.
- */
-function parse(xml: string): SaxonNode {
-  parseXmlSafely(xml);
-  const doc = SaxonJS.getPlatform().parseXmlFromString(xml);
-  Object.defineProperty(doc, 'toString', { value: () => '[crosswalk source]', enumerable: false });
-  return doc;
-}
-
-function run(sefs: CrosswalkSefs, stylesheet: string, xml: string, params: Record<string, string> = {}): string {
-  const sef = sefs.get(stylesheet);
-  if (!sef) throw new Error(`stylesheet ${stylesheet} tidak dimuat`);
-  const res = SaxonJS.transform({
-    stylesheetInternal: sef,
-    sourceNode: parse(xml),
-    destination: 'serialized',
-    stylesheetParams: Object.fromEntries(Object.entries(params).map(([k, v]) => [`Q{}${k}`, v])),
-  }, 'sync');
-  // like every render, no XML declaration (CSW responses embed documents as they are)
-  return (res.principalResult as string).replace(/^<\?xml[^>]*\?>\s*/, '');
-}
-
 /** A 19115-3 document of the 2016 set read as the 2018 set (the stylesheets read both; this is only for 2016 → 2018). */
 function rootNamespace(xml: string): string {
   const root = /<((?:[\w.-]+:)?)MD_Metadata\b[^>]*>/.exec(xml);
@@ -94,11 +71,11 @@ export function crosswalk(sefs: CrosswalkSefs, xml: string, from: IsoSchema, to:
       const mdb2018 = iso19139ToIso19115p3(parseXmlSafely(xml));
       return to === 'iso19115-3-2016' ? mdb2018ToMdb2016(mdb2018) : mdb2018;
     }
-    if (is19115p3(from)) return run(sefs, CROSSWALK_STYLESHEETS.toIso19139, xml, { 'root': to === 'iso19115-2' ? 'gmi' : 'auto' });
+    if (is19115p3(from)) return toIso19139(parseXmlSafely(xml), to === 'iso19115-2' ? 'gmi' : 'auto');
     // 19139 ↔ 19115-2: both are 19139 encoding; gmi → gmd goes through 19115-3 and back so that
     // the acquisition content is kept where it has a place; gmd → gmi renames the root
     const mdb = iso19139ToIso19115p3(parseXmlSafely(xml));
-    return run(sefs, CROSSWALK_STYLESHEETS.toIso19139, mdb, { 'root': to === 'iso19115-2' ? 'gmi' : 'auto' });
+    return toIso19139(parseXmlSafely(mdb), to === 'iso19115-2' ? 'gmi' : 'auto');
   } catch (err) {
     throw err instanceof CrosswalkError ? err : new CrosswalkError(from, to, err);
   }

@@ -249,6 +249,69 @@ describe('structure', () => {
     expect(valid!.valid).toBe(true);
   });
 
+  it('19115-3 → 19139 writes what the stylesheet wrote: phones in one telephone, first address, required properties nilled, pixel centre spelled center, next update, vertical CRS link, data quality with its lineage, foreign content and escapes', () => {
+    // the reverse crosswalk is a TypeScript port of crosswalk-iso19115-3-to-iso19139.xsl (issue 19);
+    // this is the stylesheet's own output for a document that goes through these templates
+    const xml = '<mdb:MD_Metadata xmlns:mdb="http://standards.iso.org/iso/19115/-3/mdb/1.0" xmlns:cit="http://standards.iso.org/iso/19115/-3/cit/1.0" xmlns:gco="http://standards.iso.org/iso/19115/-3/gco/1.0" xmlns:mcc="http://standards.iso.org/iso/19115/-3/mcc/1.0" xmlns:mri="http://standards.iso.org/iso/19115/-3/mri/1.0" xmlns:mmi="http://standards.iso.org/iso/19115/-3/mmi/1.0" xmlns:gex="http://standards.iso.org/iso/19115/-3/gex/1.0" xmlns:mdq="http://standards.iso.org/iso/19157/-2/mdq/1.0" xmlns:mrl="http://standards.iso.org/iso/19115/-3/mrl/1.0" xmlns:msr="http://standards.iso.org/iso/19115/-3/msr/1.0" xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:x="urn:x">'
+      + '<mdb:metadataIdentifier><mcc:MD_Identifier><mcc:code><gco:CharacterString><![CDATA[a&b]]> &lt;c&gt;</gco:CharacterString></mcc:code>'
+      + '</mcc:MD_Identifier></mdb:metadataIdentifier><mdb:contact><cit:CI_Responsibility><cit:role>'
+      + '<cit:CI_RoleCode codeList="x#CI_RoleCode" codeListValue="pointOfContact"/></cit:role><cit:party><cit:CI_Organisation><cit:name>'
+      + '<gco:CharacterString>Org</gco:CharacterString></cit:name><cit:contactInfo><cit:CI_Contact><cit:phone><cit:CI_Telephone><cit:number>'
+      + '<gco:CharacterString>1</gco:CharacterString></cit:number><cit:numberType><cit:CI_TelephoneTypeCode codeList="x" codeListValue="facsimile"/>'
+      + '</cit:numberType></cit:CI_Telephone></cit:phone><cit:phone><cit:CI_Telephone><cit:number><gco:CharacterString>2</gco:CharacterString></cit:number>'
+      + '</cit:CI_Telephone></cit:phone><cit:address><cit:CI_Address><cit:city><gco:CharacterString>A</gco:CharacterString></cit:city></cit:CI_Address>'
+      + '</cit:address><cit:address><cit:CI_Address><cit:city><gco:CharacterString>B</gco:CharacterString></cit:city></cit:CI_Address></cit:address>'
+      + '</cit:CI_Contact></cit:contactInfo></cit:CI_Organisation></cit:party></cit:CI_Responsibility></mdb:contact><mdb:dateInfo><cit:CI_Date><cit:date>'
+      + '<gco:DateTime>2020-01-01T00:00:00</gco:DateTime></cit:date><cit:dateType><cit:CI_DateTypeCode codeList="x" codeListValue="revision"/></cit:dateType>'
+      + '</cit:CI_Date></mdb:dateInfo><mdb:spatialRepresentationInfo><msr:MD_Georectified><msr:pointInPixel>'
+      + '<msr:MD_PixelOrientationCode>centre</msr:MD_PixelOrientationCode></msr:pointInPixel></msr:MD_Georectified></mdb:spatialRepresentationInfo>'
+      + '<mdb:identificationInfo><mri:MD_DataIdentification gml:id="g" uuid="u"><mri:citation><cit:CI_Citation><cit:title>'
+      + '<gco:CharacterString>T</gco:CharacterString></cit:title></cit:CI_Citation></mri:citation><mri:abstract gco:nilReason="missing" xsi:type="x:Y"/>'
+      + '<mri:resourceMaintenance><mmi:MD_MaintenanceInformation><mmi:maintenanceDate><cit:CI_Date><cit:date><gco:Date>2030-01-01</gco:Date></cit:date>'
+      + '<cit:dateType><cit:CI_DateTypeCode codeList="x" codeListValue="nextUpdate"/></cit:dateType></cit:CI_Date></mmi:maintenanceDate>'
+      + '</mmi:MD_MaintenanceInformation></mri:resourceMaintenance><mri:extent><gex:EX_Extent><gex:verticalElement><gex:EX_VerticalExtent><gex:minimumValue>'
+      + '<gco:Real>1</gco:Real></gex:minimumValue><gex:maximumValue><gco:Real>2</gco:Real></gex:maximumValue><gex:verticalCRSId>'
+      + '<mrs:MD_ReferenceSystem xmlns:mrs="http://standards.iso.org/iso/19115/-3/mrs/1.0"><mrs:referenceSystemIdentifier><mcc:MD_Identifier><mcc:code>'
+      + '<gco:CharacterString>http://www.opengis.net/def/crs/EPSG/0/5703</gco:CharacterString></mcc:code></mcc:MD_Identifier></mrs:referenceSystemIdentifier>'
+      + '</mrs:MD_ReferenceSystem></gex:verticalCRSId></gex:EX_VerticalExtent></gex:verticalElement></gex:EX_Extent></mri:extent><x:ext a="1&#9;&quot;">'
+      + '<gml:Point gml:id="p"><gml:pos>1 2</gml:pos></gml:Point></x:ext></mri:MD_DataIdentification></mdb:identificationInfo><mdb:dataQualityInfo>'
+      + '<mdq:DQ_DataQuality><mdq:scope><mcc:MD_Scope><mcc:level><mcc:MD_ScopeCode codeList="x#MD_ScopeCode" codeListValue="dataset"/></mcc:level>'
+      + '</mcc:MD_Scope></mdq:scope></mdq:DQ_DataQuality></mdb:dataQualityInfo><mdb:resourceLineage><mrl:LI_Lineage><mrl:statement>'
+      + '<gco:CharacterString>s1</gco:CharacterString></mrl:statement></mrl:LI_Lineage></mdb:resourceLineage><mdb:resourceLineage><mrl:LI_Lineage>'
+      + '<mrl:statement><gco:CharacterString>s2</gco:CharacterString></mrl:statement><mrl:processStep><mrl:LI_ProcessStep><mrl:description>'
+      + '<gco:CharacterString>p</gco:CharacterString></mrl:description><mrl:stepDateTime><gml:TimeInstant gml:id="ti">'
+      + '<gml:timePosition>2001-02-03</gml:timePosition></gml:TimeInstant></mrl:stepDateTime></mrl:LI_ProcessStep></mrl:processStep></mrl:LI_Lineage>'
+      + '</mdb:resourceLineage></mdb:MD_Metadata>';
+    const expected = '<gmd:MD_Metadata xmlns:gco="http://www.isotc211.org/2005/gco" xmlns:gmd="http://www.isotc211.org/2005/gmd" xmlns:gml="http://www.opengis.net/gml" xmlns:gmx="http://www.isotc211.org/2005/gmx" xmlns:gts="http://www.isotc211.org/2005/gts" xmlns:srv="http://www.isotc211.org/2005/srv" xmlns:xlink="http://www.w3.org/1999/xlink">'
+      + '<gmd:fileIdentifier><gco:CharacterString>a&amp;b &lt;c&gt;</gco:CharacterString></gmd:fileIdentifier><gmd:contact><gmd:CI_ResponsibleParty>'
+      + '<gmd:organisationName><gco:CharacterString>Org</gco:CharacterString></gmd:organisationName><gmd:contactInfo><gmd:CI_Contact><gmd:phone>'
+      + '<gmd:CI_Telephone><gmd:voice><gco:CharacterString>2</gco:CharacterString></gmd:voice><gmd:facsimile><gco:CharacterString>1</gco:CharacterString>'
+      + '</gmd:facsimile></gmd:CI_Telephone></gmd:phone><gmd:address><gmd:CI_Address><gmd:city><gco:CharacterString>A</gco:CharacterString></gmd:city>'
+      + '</gmd:CI_Address></gmd:address></gmd:CI_Contact></gmd:contactInfo><gmd:role>'
+      + '<gmd:CI_RoleCode codeList="http://standards.iso.org/iso/19139/resources/gmxCodelists.xml#CI_RoleCode" codeListValue="pointOfContact"/></gmd:role>'
+      + '</gmd:CI_ResponsibleParty></gmd:contact><gmd:dateStamp><gco:DateTime>2020-01-01T00:00:00</gco:DateTime></gmd:dateStamp><gmd:spatialRepresentationInfo>'
+      + '<gmd:MD_Georectified><gmd:pointInPixel><gmd:MD_PixelOrientationCode>center</gmd:MD_PixelOrientationCode></gmd:pointInPixel></gmd:MD_Georectified>'
+      + '</gmd:spatialRepresentationInfo><gmd:identificationInfo><gmd:MD_DataIdentification gml:id="g" uuid="u"><gmd:citation><gmd:CI_Citation><gmd:title>'
+      + '<gco:CharacterString>T</gco:CharacterString></gmd:title><gmd:date gco:nilReason="missing"/></gmd:CI_Citation></gmd:citation>'
+      + '<gmd:abstract xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" gco:nilReason="missing" xsi:type="x:Y"/><gmd:resourceMaintenance>'
+      + '<gmd:MD_MaintenanceInformation><gmd:maintenanceAndUpdateFrequency gco:nilReason="unknown"/><gmd:dateOfNextUpdate>'
+      + '<gco:DateTime>2030-01-01T00:00:00</gco:DateTime></gmd:dateOfNextUpdate></gmd:MD_MaintenanceInformation></gmd:resourceMaintenance><gmd:extent>'
+      + '<gmd:EX_Extent><gmd:verticalElement><gmd:EX_VerticalExtent><gmd:minimumValue><gco:Real>1</gco:Real></gmd:minimumValue><gmd:maximumValue>'
+      + '<gco:Real>2</gco:Real></gmd:maximumValue><gmd:verticalCRS xlink:href="http://www.opengis.net/def/crs/EPSG/0/5703"/></gmd:EX_VerticalExtent>'
+      + '</gmd:verticalElement></gmd:EX_Extent></gmd:extent><x:ext xmlns:x="urn:x" a="1&#9;&#34;"><gml:Point gml:id="p"><gml:pos>1 2</gml:pos></gml:Point>'
+      + '</x:ext></gmd:MD_DataIdentification></gmd:identificationInfo><gmd:dataQualityInfo><gmd:DQ_DataQuality><gmd:scope><gmd:DQ_Scope><gmd:level>'
+      + '<gmd:MD_ScopeCode codeList="http://standards.iso.org/iso/19139/resources/gmxCodelists.xml#MD_ScopeCode" codeListValue="dataset"/></gmd:level>'
+      + '</gmd:DQ_Scope></gmd:scope><gmd:lineage><gmd:LI_Lineage><gmd:statement><gco:CharacterString>s1</gco:CharacterString></gmd:statement></gmd:LI_Lineage>'
+      + '</gmd:lineage></gmd:DQ_DataQuality></gmd:dataQualityInfo><gmd:dataQualityInfo><gmd:DQ_DataQuality><gmd:scope gco:nilReason="unknown"/><gmd:lineage>'
+      + '<gmd:LI_Lineage><gmd:statement><gco:CharacterString>s2</gco:CharacterString></gmd:statement><gmd:processStep><gmd:LI_ProcessStep><gmd:description>'
+      + '<gco:CharacterString>p</gco:CharacterString></gmd:description><gmd:dateTime><gco:DateTime>2001-02-03T00:00:00</gco:DateTime></gmd:dateTime>'
+      + '</gmd:LI_ProcessStep></gmd:processStep></gmd:LI_Lineage></gmd:lineage></gmd:DQ_DataQuality></gmd:dataQualityInfo></gmd:MD_Metadata>';
+    expect(crosswalk(sefs, xml, 'iso19115-3-2016', 'iso19139')).toBe(expected);
+    // 19115-2 asked for: the same content under gmi:MI_Metadata
+    const gmi = crosswalk(sefs, xml, 'iso19115-3-2016', 'iso19115-2');
+    expect(gmi).toBe(expected.replace(/^<gmd:MD_Metadata([^>]*) xmlns:gml=/, '<gmi:MI_Metadata$1 xmlns:gmi="http://www.isotc211.org/2005/gmi" xmlns:gml=').replace(/<\/gmd:MD_Metadata>$/, '</gmi:MI_Metadata>'));
+  });
+
   it('same schema: the document unchanged; not XML or with a DOCTYPE: a CrosswalkError', () => {
     const d = i139[0] as Doc;
     expect(crosswalk(sefs, d.xml, 'iso19139', 'iso19139')).toBe(d.xml);
