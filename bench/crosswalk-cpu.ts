@@ -6,14 +6,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compileCrosswalks, crosswalk, isoSchemaOf, type IsoSchema } from '../libs/render/crosswalk';
+import { crosswalk, isoSchemaOf, type IsoSchema } from '../libs/render/crosswalk';
 import { ISO_CORPUS_DIR } from '../test/helpers/test-data';
 
 const passesArg = process.argv.indexOf('--passes');
 const PASSES = passesArg >= 0 ? Number(process.argv[passesArg + 1]) : 1;
 
 async function main(): Promise<void> {
-  const sefs = await compileCrosswalks();
   const files = readdirSync(ISO_CORPUS_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.xml')).sort();
   const docs = files.flatMap((f) => {
     const xml = readFileSync(path.join(ISO_CORPUS_DIR, f), 'utf8');
@@ -22,12 +21,12 @@ async function main(): Promise<void> {
     const to: IsoSchema = from === 'iso19115-3-2018' || from === 'iso19115-3-2016' ? 'iso19139' : 'iso19115-3-2018';
     return [{ xml, from, to, direction: `${from === 'iso19115-3-2016' ? 'iso19115-3-2018' : from} → ${to}` }];
   });
-  for (const d of docs) crosswalk(sefs, d.xml, d.from, d.to);
+  for (const d of docs) crosswalk(d.xml, d.from, d.to);
   const byDirection = new Map<string, { n: number; bytes: number; micros: number }>();
   for (let p = 0; p < PASSES; p++) {
     for (const d of docs) {
       const start = process.cpuUsage();
-      crosswalk(sefs, d.xml, d.from, d.to);
+      crosswalk(d.xml, d.from, d.to);
       const used = process.cpuUsage(start);
       const s = byDirection.get(d.direction) ?? { n: 0, bytes: 0, micros: 0 };
       s.n++;

@@ -20,7 +20,7 @@ import type { Element, Node } from '@xmldom/xmldom';
 import type { MetadataRecord } from '../libs/catalogue/record.types';
 import { importMetadataXml } from '../libs/import';
 import { createRenderer } from '../libs/render';
-import { compileCrosswalks, crosswalk, type IsoSchema } from '../libs/render/crosswalk';
+import { crosswalk, type IsoSchema } from '../libs/render/crosswalk';
 import { FULL_FORM, type RenderInput } from '../libs/render/document-forms';
 import { parseXmlSafely } from '../libs/xml/safe-parse';
 import { compareLeafValues, leafValues as ownLeafValues } from '../test/helpers/leaf-values';
@@ -126,9 +126,9 @@ const pct = (k: number, t: number): string => (t === 0 ? '100.00' : ((100 * k) /
 const is19115p3 = (s: IsoSchema): boolean => s === 'iso19115-3-2018' || s === 'iso19115-3-2016';
 
 /** Out and back as the crosswalk unit test does it: 19139 and 19115-2 through 19115-3 2018, 19115-3 through 19139. */
-function roundTrip(sefs: Awaited<ReturnType<typeof compileCrosswalks>>, xml: string, schema: IsoSchema): string {
-  if (is19115p3(schema)) return crosswalk(sefs, crosswalk(sefs, xml, schema, 'iso19139'), 'iso19139', schema);
-  return crosswalk(sefs, crosswalk(sefs, xml, schema, 'iso19115-3-2018'), 'iso19115-3-2018', 'iso19139');
+function roundTrip(xml: string, schema: IsoSchema): string {
+  if (is19115p3(schema)) return crosswalk(crosswalk(xml, schema, 'iso19139'), 'iso19139', schema);
+  return crosswalk(crosswalk(xml, schema, 'iso19115-3-2018'), 'iso19115-3-2018', 'iso19139');
 }
 
 async function main(): Promise<void> {
@@ -161,7 +161,6 @@ async function main(): Promise<void> {
   for (const u of unreadable) console.log(`  TIDAK TERBACA ${u.file}: ${u.message}`);
 
   const renderer = await createRenderer();
-  const sefs = await compileCrosswalks();
   const now = new Date().toISOString();
   const refused: { file: string; message: string }[] = [];
   const crashes: { file: string; step: string; message: string }[] = [];
@@ -198,7 +197,7 @@ async function main(): Promise<void> {
     }
     try {
       const source = text.replace(/^\uFEFF/, '');
-      const back = roundTrip(sefs, source, schema);
+      const back = roundTrip(source, schema);
       const a = isoLeafValues(source);
       const b = isoLeafValues(back);
       result.across = { total: a.length, kept: kept(a, b), lost: lostLabels(source, missing(a, b)) };

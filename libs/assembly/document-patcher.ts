@@ -6,7 +6,7 @@ import { fieldValue } from '../import/doc-patch/field-table';
 import { jsonEqual } from '../catalogue/merge-patch';
 import { patchDocument } from '../import/doc-patch/patch-document';
 import { buildGmd } from '../render/gmd-builder';
-import { compileCrosswalks, crosswalk, type CrosswalkSefs } from '../render/crosswalk';
+import { crosswalk } from '../render/crosswalk';
 
 /**
  * The records service's `patchDocument` port (issue 19 §4): an edit of a record whose current
@@ -20,15 +20,11 @@ import { compileCrosswalks, crosswalk, type CrosswalkSefs } from '../render/cros
 const is19115p3 = (s: DocumentSchema): boolean => s === 'iso19115-3-2018' || s === 'iso19115-3-2016';
 
 export function documentPatcher(): (edit: DocumentEdit) => Promise<PatchedDocument> {
-  let sefs: Promise<CrosswalkSefs> | undefined;
   return async ({ xml, schema, after, recordId, updatedAt }) => {
     const before = importMetadataXml(xml).doc;
     const gmd = buildGmd({ ...after, id: recordId, updatedAt } as MetadataRecord);
     let render = gmd;
-    if (is19115p3(schema)) {
-      sefs ??= compileCrosswalks();
-      render = crosswalk(await sefs, gmd, 'iso19139', schema);
-    }
+    if (is19115p3(schema)) render = crosswalk(gmd, 'iso19139', schema);
     const patched = patchDocument(xml, is19115p3(schema) ? 'mdb' : 'gmd', before, after, render);
     const imported = importMetadataXml(patched.xml);
     const doc = imported.doc as Record<string, unknown>;

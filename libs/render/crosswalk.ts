@@ -2,35 +2,23 @@ import { parseXmlSafely } from '../xml/safe-parse';
 import { iso19139ToIso19115p3 } from './crosswalk/to-iso19115-3';
 import { toIso19139 } from './crosswalk/to-iso19139';
 import { mdb2018ToMdb2016 } from './mdb2016';
-import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
 
 /**
  * Transforms between the ISO metadata schemas a stored document can be in, for serving it in
- * the schema it was not written in (issue 19, point 3). The mappings are ours
- * (xslt/crosswalk-*.xsl, see docs/iso-crosswalks.md); both directions run in TypeScript on the
- * document parseXmlSafely returns (crosswalk/, the stylesheets' ports, output byte for byte
- * theirs: SaxonJS cost 50–160 ms a record, issue 19). The stylesheets are still compiled and
- * `sefs` still passed until they are removed; the crosswalk itself no longer reads them.
+ * the schema it was not written in (issue 19, point 3). The mappings are ours (see
+ * docs/iso-crosswalks.md), written in TypeScript on the document parseXmlSafely returns. They were
+ * XSLT 3.0 stylesheets run by SaxonJS until these ports replaced them, byte for byte the same
+ * output (SaxonJS cost 50–160 ms of CPU a record, most of a stored document's render):
  *
  *   19139 (gmd, with 19115-2 gmi content) → 19115-3: crosswalk/to-iso19115-3.ts
- *                                                     (was crosswalk-iso19139-to-iso19115-3.xsl)
  *   19115-3 (either namespace set) → 19139:          crosswalk/to-iso19139.ts
- *                                                     (was crosswalk-iso19115-3-to-iso19139.xsl)
  *
- * The 19115-3 stylesheet writes the 2018 set with every namespace declared on the root only, so
+ * The 19115-3 direction writes the 2018 set with every namespace declared on the root only, so
  * that the 2016 form is the same text with the root's declarations moved back (mdb2016.ts).
  * Between the two 19115-3 sets, and from 19115-2 to 19139 (the gmi document is itself 19139
  * encoding), a document goes through 19139 or 19115-3 as needed.
  */
 export type IsoSchema = 'iso19139' | 'iso19115-2' | 'iso19115-3-2018' | 'iso19115-3-2016';
-
-export const CROSSWALK_STYLESHEETS = {
-  toIso19115p3: 'crosswalk-iso19139-to-iso19115-3.xsl',
-  toIso19139: 'crosswalk-iso19115-3-to-iso19139.xsl',
-} as const;
-
-/** Every stylesheet the crosswalks use, for the compile step (render-plan.ts). */
-export const CROSSWALK_STYLESHEET_FILES: readonly string[] = Object.values(CROSSWALK_STYLESHEETS);
 
 export class CrosswalkError extends Error {
   constructor(readonly from: IsoSchema, readonly to: IsoSchema, cause: unknown) {
@@ -38,9 +26,6 @@ export class CrosswalkError extends Error {
     this.name = 'CrosswalkError';
   }
 }
-
-/** The compiled crosswalk stylesheets, by file name (from compileStylesheets). */
-export type CrosswalkSefs = ReadonlyMap<string, object>;
 
 const is19115p3 = (s: IsoSchema): boolean => s === 'iso19115-3-2018' || s === 'iso19115-3-2016';
 
@@ -57,7 +42,7 @@ function rootNamespace(xml: string): string {
  * `xml` (a document in schema `from`) in schema `to`. Same schema: returned unchanged.
  * Throws CrosswalkError when the document cannot be read or transformed.
  */
-export function crosswalk(sefs: CrosswalkSefs, xml: string, from: IsoSchema, to: IsoSchema): string {
+export function crosswalk(xml: string, from: IsoSchema, to: IsoSchema): string {
   if (from === to) return xml;
   // a byte order mark left at the start by a decoder is not content
   xml = xml.replace(/^\uFEFF/, '');
@@ -111,9 +96,4 @@ export function isoSchemaOf(xml: string): IsoSchema | undefined {
   if (/<(?:[\w.-]+:)?MI_Metadata\b/.test(xml.slice(0, 4096))) return 'iso19115-2';
   if (/<(?:[\w.-]+:)?MD_Metadata\b/.test(xml.slice(0, 4096))) return 'iso19139';
   return undefined;
-}
-
-/** Compiles (or loads from the SEF cache) the crosswalk stylesheets; a broken one rejects here. */
-export async function compileCrosswalks(opts: CompileOptions = {}): Promise<CrosswalkSefs> {
-  return (await compileStylesheets(CROSSWALK_STYLESHEET_FILES, opts)).sef;
 }

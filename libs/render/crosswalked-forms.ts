@@ -1,5 +1,5 @@
 import type { DocumentSchema } from '../catalogue/record-document';
-import { crosswalk, CrosswalkError, type CrosswalkSefs } from './crosswalk';
+import { crosswalk, CrosswalkError } from './crosswalk';
 import { DOCUMENT_FORMS, type RenderDocument } from './document-forms';
 import type { RenderFormat } from './formats';
 
@@ -30,7 +30,7 @@ export type CrosswalkWarn = (fields: { recordId: string; from: DocumentSchema; t
  * and so is any step that goes through it: those forms stay derived from the JSON projection.
  */
 export function crosswalkedDocuments(
-  sefs: CrosswalkSefs, recordId: string, doc: RenderDocument, wanted: readonly RenderFormat[], warn: CrosswalkWarn,
+  recordId: string, doc: RenderDocument, wanted: readonly RenderFormat[], warn: CrosswalkWarn,
 ): { doc: RenderDocument; forms: RenderFormat[] }[] {
   const own = new Set(DOCUMENT_FORMS[doc.schema]);
   const made = new Map<DocumentSchema, string>();
@@ -43,7 +43,7 @@ export function crosswalkedDocuments(
     const from = step.via ? { schema: step.via, xml: made.get(step.via) } : doc;
     if (from.xml === undefined) continue; // the step it goes through failed (already warned)
     try {
-      made.set(step.to, crosswalk(sefs, from.xml, from.schema, step.to));
+      made.set(step.to, crosswalk(from.xml, from.schema, step.to));
     } catch (err) {
       if (!(err instanceof CrosswalkError)) throw err;
       warn({ recordId, from: from.schema, to: step.to, err: err.message }, 'crosswalk gagal; bentuk diturunkan dari JSON');

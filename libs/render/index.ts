@@ -5,4 +5,4 @@ export { StylesheetCompileError, type CompileOptions } from './stylesheet-compil
 export { RENDER_PLAN, type RenderStage } from './render-plan';
 export { NS, mdbNamespaces } from './xml-namespaces';
 export type { RenderDocument, RenderInput } from './document-forms';
-export { crosswalk, compileCrosswalks, isoSchemaOf, CrosswalkError, type IsoSchema, type CrosswalkSefs } from './crosswalk';
+export { crosswalk, isoSchemaOf, CrosswalkError, type IsoSchema } from './crosswalk';

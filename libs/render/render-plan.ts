@@ -2,7 +2,6 @@ import type { MetadataRecord } from '../catalogue/record.types';
 import type { SaxonNode } from 'saxon-js';
 import type { RenderFormat } from './formats';
 import { gmdBrief, gmdSummary, mdbBrief, mdbSummary } from './element-sets';
-import { CROSSWALK_STYLESHEET_FILES } from './crosswalk';
 import { serviceStylesheetParams } from './gmd-service';
 
 /**
@@ -59,13 +58,11 @@ export const RENDER_PLAN: Record<Exclude<RenderFormat, 'gmd'>, RenderStage> = {
 export const SOURCE_FORMATS: ReadonlySet<RenderFormat> = new Set(Object.values(RENDER_PLAN).map((s) => s.from));
 
 /**
- * Every top-level stylesheet the plan uses (included modules are compiled into these), and the
- * crosswalks between ISO schemas (crosswalk.ts): compiled with them at `npm install` and at
- * start, so that a broken crosswalk fails the install, not a request.
+ * Every top-level stylesheet the plan uses (included modules are compiled into these): compiled
+ * at `npm install` and at start, so that a broken stylesheet fails the install, not a request.
  */
 export function planStylesheets(): string[] {
-  const files = Object.values(RENDER_PLAN).flatMap((s) => (s.kind === 'xslt' ? [s.stylesheet] : []));
-  return [...new Set([...files, ...CROSSWALK_STYLESHEET_FILES])].sort();
+  return [...new Set(Object.values(RENDER_PLAN).flatMap((s) => (s.kind === 'xslt' ? [s.stylesheet] : [])))].sort();
 }
 
 /** The forms `wanted` needs, sources first (gmd, then mdb2018 before the forms made from it). */

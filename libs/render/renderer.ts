@@ -200,7 +200,7 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
    */
   const fromCrosswalks = (record: RenderInput, doc: RenderDocument, wanted: readonly RenderFormat[]): Partial<RenderSet> => {
     const out: Partial<RenderSet> = {};
-    for (const other of crosswalkedDocuments(sefs, record.id, doc, wanted, warn)) {
+    for (const other of crosswalkedDocuments(record.id, doc, wanted, warn)) {
       try {
         Object.assign(out, fromDocument(record.id, other.doc, other.forms));
       } catch (err) {

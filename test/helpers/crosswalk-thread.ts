@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { compileCrosswalks, crosswalk, type IsoSchema } from '../../libs/render/crosswalk';
+import { crosswalk, type IsoSchema } from '../../libs/render/crosswalk';
 
 /**
  * Worker-thread entry of crosswalk-threads.ts: the crosswalk of libs/render, run outside jest's
@@ -12,18 +12,13 @@ export type CrosswalkReply = { ready: true } | { fatal: string } | { id: number;
 const port = parentPort;
 if (!port) throw new Error('crosswalk-thread runs only as a worker thread');
 
-compileCrosswalks().then(
-  (sefs) => {
-    port.on('message', (req: CrosswalkRequest) => {
-      let reply: CrosswalkReply;
-      try {
-        reply = { id: req.id, xml: crosswalk(sefs, req.xml, req.from, req.to) };
-      } catch (err) {
-        reply = { id: req.id, error: `${(err as Error).name}: ${(err as Error).message}` };
-      }
-      port.postMessage(reply);
-    });
-    port.postMessage({ ready: true } satisfies CrosswalkReply);
-  },
-  (err: unknown) => port.postMessage({ fatal: (err as Error).message } satisfies CrosswalkReply),
-);
+port.on('message', (req: CrosswalkRequest) => {
+  let reply: CrosswalkReply;
+  try {
+    reply = { id: req.id, xml: crosswalk(req.xml, req.from, req.to) };
+  } catch (err) {
+    reply = { id: req.id, error: `${(err as Error).name}: ${(err as Error).message}` };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ ready: true } satisfies CrosswalkReply);

@@ -5,11 +5,10 @@ import type { CrosswalkReply, CrosswalkRequest } from './crosswalk-thread';
 
 /**
  * libs/render's crosswalk() on worker threads, for the tests that put the whole ISO corpus
- * through it. SaxonJS is synchronous CPU work, so in the test's own thread the corpus goes through
- * one core; two threads shorten these minutes-long suites (the end of a full run, where one
- * jest worker is left alone with them, and a single-file run) — they do not save CPU: 60 corpus
- * crosswalks cost the same 10 s of CPU in a jest test as under tsx. The threads load the
- * TypeScript through tsx's require hook, as the render pool does (render-pool.ts).
+ * through it. Written when the crosswalks were SaxonJS stylesheets (minutes of CPU for the corpus
+ * on one core); since they are TypeScript the corpus takes seconds and the threads mostly keep
+ * the test's own thread free. The threads load the TypeScript through tsx's require hook, as the
+ * render pool does (render-pool.ts).
  * Same code, same inputs, same output: the tests compare what comes back exactly as before.
  */
 export interface CrosswalkThreads {

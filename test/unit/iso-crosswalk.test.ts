@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { CrosswalkError, compileCrosswalks, crosswalk, isoSchemaOf, type CrosswalkSefs, type IsoSchema } from '../../libs/render/crosswalk';
+import { CrosswalkError, crosswalk, isoSchemaOf, type IsoSchema } from '../../libs/render/crosswalk';
 import { mdb2018ToMdb2016 } from '../../libs/render/mdb2016';
 import { mapBounded } from '../helpers/bounded-pool';
 import { startCrosswalkThreads, type CrosswalkThreads } from '../helpers/crosswalk-threads';
@@ -16,8 +16,6 @@ import { validateXsdMany, type XsdSchema } from '../helpers/xsd';
  * The 354 crosswalks of the round trips run on two worker threads (crosswalk-threads.ts: the same
  * crosswalk(), two cores instead of one); the single checks below call crosswalk() here.
  */
-let sefs: CrosswalkSefs;
-
 interface Doc { file: string; xml: string; schema: IsoSchema }
 const folder = (sub: string): Doc[] =>
   readdirSync(path.join(ISO_CORPUS_DIR, sub)).filter((f) => f.endsWith('.xml')).sort().map((file) => {
@@ -45,7 +43,6 @@ async function roundTrip(x: CrosswalkThreads, d: Doc): Promise<{ there: string; 
 const results = new Map<string, { there: string; back: string }>();
 
 beforeAll(async () => {
-  sefs = await compileCrosswalks();
   const threads = await startCrosswalkThreads(2);
   try {
     // four in flight: each thread has the next document waiting while it works on one
@@ -156,23 +153,23 @@ describe('structure', () => {
 
   it('the 2016 form is the 2018 form with the root declarations moved back; 2016 input reads like 2018', () => {
     const d = i139[0] as Doc;
-    const y2018 = crosswalk(sefs, d.xml, 'iso19139', 'iso19115-3-2018');
-    expect(crosswalk(sefs, d.xml, 'iso19139', 'iso19115-3-2016')).toBe(mdb2018ToMdb2016(y2018));
+    const y2018 = crosswalk(d.xml, 'iso19139', 'iso19115-3-2018');
+    expect(crosswalk(d.xml, 'iso19139', 'iso19115-3-2016')).toBe(mdb2018ToMdb2016(y2018));
     // a 19115-3 record of the corpus written in the 2016 namespace set (every 2.0 module at 1.0)
     const src = i3.find((x) => x.file.includes('metawal.iso19115-3.dataset')) as Doc;
     const d2016 = src.xml.replace(/(http:\/\/standards\.iso\.org\/iso\/19115\/-3\/(?:mdb|cit|mac|mds|mdt|mrc|mrl|msr))\/2\.0(?=["'])/g, '$1/1.0');
     expect(isoSchemaOf(d2016)).toBe('iso19115-3-2016');
-    const from2016 = crosswalk(sefs, d2016, 'iso19115-3-2016', 'iso19139');
+    const from2016 = crosswalk(d2016, 'iso19115-3-2016', 'iso19139');
     expect(from2016).toBe((results.get(src.file) as { there: string }).there);
-    expect(crosswalk(sefs, d2016, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(src.xml);
+    expect(crosswalk(d2016, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(src.xml);
   });
 
   it('19139 → 19115-3 gives the same text every time: a lineage step instant is named by its place in the document', () => {
     const d = i2.find((x) => /<gmd:dateTime>\s*<gco:DateTime>/.test(x.xml) && x.xml.includes('ProcessStep>')) as Doc;
-    const first = crosswalk(sefs, d.xml, d.schema, 'iso19115-3-2018');
+    const first = crosswalk(d.xml, d.schema, 'iso19115-3-2018');
     // the stylesheet's generate-id() held a count of the documents the process had read
-    crosswalk(sefs, (i139[0] as Doc).xml, 'iso19139', 'iso19115-3-2018');
-    expect(crosswalk(sefs, d.xml, d.schema, 'iso19115-3-2018')).toBe(first);
+    crosswalk((i139[0] as Doc).xml, 'iso19139', 'iso19115-3-2018');
+    expect(crosswalk(d.xml, d.schema, 'iso19115-3-2018')).toBe(first);
     expect(first).toMatch(/<mrl:stepDateTime><gml:TimeInstant gml:id="d1a[A-Za-z]+"><gml:timePosition>/);
   });
 
@@ -180,7 +177,7 @@ describe('structure', () => {
     const xml = '<gmd:MD_Metadata xmlns:gmd="http://www.isotc211.org/2005/gmd" xmlns:gco="http://www.isotc211.org/2005/gco" xmlns:x="urn:x">'
       + '<gmd:fileIdentifier note="a&#9;b&quot;c&lt;d&#10;"><gco:CharacterString>1 &lt; 2 &amp; 3 &gt; 2&#13;<![CDATA[<&>]]></gco:CharacterString></gmd:fileIdentifier>'
       + '<x:ext xmlns="urn:d" a="1"><gco:CharacterString>x</gco:CharacterString><y/></x:ext></gmd:MD_Metadata>';
-    const out = crosswalk(sefs, xml, 'iso19139', 'iso19115-3-2018');
+    const out = crosswalk(xml, 'iso19139', 'iso19115-3-2018');
     expect(out).toMatch(/^<mdb:MD_Metadata( xmlns:\w+="[^"]+"){23}>/);
     expect(out).toContain('<mcc:code note="a&#9;b&#34;c&lt;d&#10;"><gco:CharacterString>1 &lt; 2 &amp; 3 &gt; 2&#13;&lt;&amp;&gt;</gco:CharacterString></mcc:code>');
     expect(out).toContain('<x:ext xmlns:x="urn:x" a="1"><gco:CharacterString xmlns:gco="http://www.isotc211.org/2005/gco">x</gco:CharacterString><y xmlns="urn:d"/></x:ext></mdb:MD_Metadata>');
@@ -195,18 +192,18 @@ describe('structure', () => {
       + '<mdb:metadataIdentifier><mcc:MD_Identifier xmlns:mcc="http://standards.iso.org/iso/19115/-3/mcc/1.0"><mcc:code>'
       + '<gco:CharacterString xmlns:gco="http://standards.iso.org/iso/19115/-3/gco/1.0">x</gco:CharacterString></mcc:code></mcc:MD_Identifier></mdb:metadataIdentifier>'
       + "<mdb:contact><cit:CI_Responsibility xmlns:cit='http://standards.iso.org/iso/19115/-3/cit/2.0'/></mdb:contact></mdb:MD_Metadata>";
-    const y2016 = crosswalk(sefs, y2018, 'iso19115-3-2018', 'iso19115-3-2016');
+    const y2016 = crosswalk(y2018, 'iso19115-3-2018', 'iso19115-3-2016');
     expect(y2016).toBe(y2018.replace(/\/(mdb|cit)\/2\.0/g, '/$1/1.0'));
     expect(isoSchemaOf(y2016)).toBe('iso19115-3-2016');
     // mcc and gco have one version in both sets
     expect(y2016).toContain('mcc/1.0');
-    expect(crosswalk(sefs, y2016, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(y2018);
+    expect(crosswalk(y2016, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(y2018);
     // a corpus record: the 2016 form validates against the 2016 schemas exactly when the document does against 2018's
     const src = i3.find((x) => x.file.includes('metawal.iso19115-3.dataset')) as Doc;
-    const there = crosswalk(sefs, src.xml, 'iso19115-3-2018', 'iso19115-3-2016');
+    const there = crosswalk(src.xml, 'iso19115-3-2018', 'iso19115-3-2016');
     expect(isoSchemaOf(there)).toBe('iso19115-3-2016');
     expect(there).not.toMatch(/19115\/-3\/(?:mdb|cit|mac|mds|mdt|mrc|mrl|msr)\/2\.0/);
-    expect(crosswalk(sefs, there, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(src.xml);
+    expect(crosswalk(there, 'iso19115-3-2016', 'iso19115-3-2018')).toBe(src.xml);
     const [in2018] = validateXsdMany([src.xml], 'mdb2018');
     const [in2016] = validateXsdMany([there], 'mdb2016');
     expect(in2016!.valid).toBe(in2018!.valid);
@@ -237,7 +234,7 @@ describe('structure', () => {
       + assoc('<cit:title><gco:CharacterString>Named</gco:CharacterString></cit:title>', 'named-id', parties.replace(/a\.example/g, 'n.example'))
       + assoc('<cit:title gco:nilReason="unknown"/>', 'id-only', '')
       + '</mri:MD_DataIdentification></mdb:identificationInfo></mdb:MD_Metadata>';
-    const out = crosswalk(sefs, xml, 'iso19115-3-2018', 'iso19139');
+    const out = crosswalk(xml, 'iso19115-3-2018', 'iso19139');
     for (const u of xml.match(/https:\/\/[a-z0-9./-]+/g) ?? []) expect([u, out.includes(`<gmd:URL>${u}</gmd:URL>`)]).toEqual([u, true]);
     // the untitled one keeps its nilled title and its identifier in the citation; one with nothing but its identifier stays an identifier
     expect(count(out, /<gmd:aggregateDataSetName>/g)).toBe(2);
@@ -306,18 +303,18 @@ describe('structure', () => {
       + '<gmd:LI_Lineage><gmd:statement><gco:CharacterString>s2</gco:CharacterString></gmd:statement><gmd:processStep><gmd:LI_ProcessStep><gmd:description>'
       + '<gco:CharacterString>p</gco:CharacterString></gmd:description><gmd:dateTime><gco:DateTime>2001-02-03T00:00:00</gco:DateTime></gmd:dateTime>'
       + '</gmd:LI_ProcessStep></gmd:processStep></gmd:LI_Lineage></gmd:lineage></gmd:DQ_DataQuality></gmd:dataQualityInfo></gmd:MD_Metadata>';
-    expect(crosswalk(sefs, xml, 'iso19115-3-2016', 'iso19139')).toBe(expected);
+    expect(crosswalk(xml, 'iso19115-3-2016', 'iso19139')).toBe(expected);
     // 19115-2 asked for: the same content under gmi:MI_Metadata
-    const gmi = crosswalk(sefs, xml, 'iso19115-3-2016', 'iso19115-2');
+    const gmi = crosswalk(xml, 'iso19115-3-2016', 'iso19115-2');
     expect(gmi).toBe(expected.replace(/^<gmd:MD_Metadata([^>]*) xmlns:gml=/, '<gmi:MI_Metadata$1 xmlns:gmi="http://www.isotc211.org/2005/gmi" xmlns:gml=').replace(/<\/gmd:MD_Metadata>$/, '</gmi:MI_Metadata>'));
   });
 
   it('same schema: the document unchanged; not XML or with a DOCTYPE: a CrosswalkError', () => {
     const d = i139[0] as Doc;
-    expect(crosswalk(sefs, d.xml, 'iso19139', 'iso19139')).toBe(d.xml);
-    expect(() => crosswalk(sefs, 'not xml', 'iso19139', 'iso19115-3-2018')).toThrow(CrosswalkError);
+    expect(crosswalk(d.xml, 'iso19139', 'iso19139')).toBe(d.xml);
+    expect(() => crosswalk('not xml', 'iso19139', 'iso19115-3-2018')).toThrow(CrosswalkError);
     const xxe = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><gmd:MD_Metadata xmlns:gmd="http://www.isotc211.org/2005/gmd">&e;</gmd:MD_Metadata>';
-    expect(() => crosswalk(sefs, xxe, 'iso19139', 'iso19115-3-2018')).toThrow(CrosswalkError);
+    expect(() => crosswalk(xxe, 'iso19139', 'iso19115-3-2018')).toThrow(CrosswalkError);
   });
 });
 
