@@ -48,7 +48,7 @@ const docs: Doc[] = ['iso19139', 'iso19115-2', 'iso19115-3'].flatMap((sub) =>
   }));
 
 /** One new value per field, none of them in any corpus record. */
-const NEW_VALUES: Record<string, unknown | ((d: MetadataDoc) => unknown)> = {
+const ALL_NEW_VALUES: Record<string, unknown | ((d: MetadataDoc) => unknown)> = {
   'title': 'Judul hasil suntingan uji',
   'abstract': 'Abstrak hasil suntingan uji',
   'purpose': 'Tujuan hasil suntingan uji',
@@ -86,6 +86,15 @@ const NEW_VALUES: Record<string, unknown | ((d: MetadataDoc) => unknown)> = {
   'additionalReferenceSystems': [{ code: 'EPSG:5715', codeSpace: 'EPSG' }],
   'extent.vertical': { minimum: -12.5, maximum: 340, crs: 'urn:ogc:def:crs:EPSG::5715' },
 };
+
+/**
+ * For iterating on a few fields (177 records × every field is slow): `DOC_PATCH_FIELDS=a,b`
+ * restricts the run to those fields. Unset (the default, and in CI) every field runs.
+ */
+const SELECTED = process.env.DOC_PATCH_FIELDS?.split(',').map((f) => f.trim()).filter(Boolean);
+const NEW_VALUES = SELECTED?.length
+  ? Object.fromEntries(Object.entries(ALL_NEW_VALUES).filter(([f]) => SELECTED.includes(f)))
+  : ALL_NEW_VALUES;
 
 /** A field's new value for one record (a format version belongs to a format the record names). */
 const newValue = (field: string, d: MetadataDoc): unknown => {
@@ -201,7 +210,9 @@ describe('document patch over the corpus', () => {
   }, 900_000);
 
   it('every known exception still fails (a fixed pair leaves the list)', () => {
-    const listed = Object.entries(KNOWN).flatMap(([key, v]) => v.files.map((file) => `${key}|${file}`));
+    // with DOC_PATCH_FIELDS, only the exceptions of the fields that ran can have been used
+    const listed = Object.entries(KNOWN).filter(([key]) => key.split('|')[1]! in NEW_VALUES)
+      .flatMap(([key, v]) => v.files.map((file) => `${key}|${file}`));
     expect(listed.filter((x) => !usedExceptions.has(x))).toEqual([]);
   });
 });
