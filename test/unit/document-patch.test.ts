@@ -83,7 +83,10 @@ const ALL_NEW_VALUES: Record<string, unknown | ((d: MetadataDoc) => unknown)> = 
   'operatesOn': [{ uuidref: 'data-uji-0001', href: 'https://contoh.go.id/csw?id=data-uji-0001', title: 'Data uji' }],
   'distributors': [{ role: 'distributor', organisationName: 'Distributor Uji', email: 'distributor@contoh.go.id' }],
   'formatVersions': (d: MetadataDoc) => [{ format: d.formats?.[0] ?? 'GeoTIFF', version: '9.9-uji' }],
-  'additionalReferenceSystems': [{ code: 'EPSG:5715', codeSpace: 'EPSG' }],
+  // not an EPSG code: the import reads the first EPSG code as `referenceSystem` wherever it stands,
+  // so an EPSG code as the only entry of this list (a record without an EPSG system) cannot read
+  // back as this field from any document; the list is for the identifiers that are not that code
+  'additionalReferenceSystems': [{ code: 'Sistem Grid Uji', codeSpace: 'contoh.go.id' }],
   'extent.vertical': { minimum: -12.5, maximum: 340, crs: 'urn:ogc:def:crs:EPSG::5715' },
 };
 

@@ -11,6 +11,8 @@
  *   `name[=code]` a descendant carries codeListValue="code";
  * - a trailing `#1` takes the first match only, `#2+` every match after the first (a field that
  *   is "the first" of a repeated element, and its "additional" sibling field);
+ * - `#crs` / `#!crs` (referenceSystemInfo only): the element the import reads as the EPSG code,
+ *   and the other coded ones (reference-systems.ts: the import's rule, not the position);
  * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
  *   render is used, else the last (a title written as PT_FreeText keeps its translations when
  *   only its CharacterString changes).
@@ -47,8 +49,8 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'hierarchyLevel', gmd: ['hierarchyLevel'], mdb: ['metadataScope/MD_MetadataScope/resourceScope'] },
   { field: 'resourceType', gmd: ['hierarchyLevelName'], mdb: ['metadataScope/MD_MetadataScope/name'] },
   { field: 'metadataContacts', gmd: ['contact'], mdb: ['contact'] },
-  { field: 'referenceSystem', gmd: ['referenceSystemInfo#1'], mdb: ['referenceSystemInfo#1'] },
-  { field: 'additionalReferenceSystems', gmd: ['referenceSystemInfo#2+'], mdb: ['referenceSystemInfo#2+'] },
+  { field: 'referenceSystem', gmd: ['referenceSystemInfo#crs'], mdb: ['referenceSystemInfo#crs'] },
+  { field: 'additionalReferenceSystems', gmd: ['referenceSystemInfo#!crs'], mdb: ['referenceSystemInfo#!crs'] },
   { field: 'title', gmd: [text(`${CIT}/title`)], mdb: [text(`${MCIT}/title`)] },
   { field: 'translations', gmd: [`${CIT}/title`, `${ID}/abstract`, `${ID}/purpose`, 'locale'], mdb: [`${MCIT}/title`, `${MID}/abstract`, `${MID}/purpose`, 'otherLocale'] },
   { field: 'alternateTitles', gmd: [`${CIT}/alternateTitle`], mdb: [`${MCIT}/alternateTitle`] },

@@ -2,6 +2,7 @@ import type { MetadataDoc } from '../../catalogue/record.types';
 import { jsonEqual } from '../../catalogue/merge-patch';
 import { FIELD_TABLE, fieldValue, type FieldEntry } from './field-table';
 import { childOrder } from './schema-order';
+import { referenceSystemRoles } from './reference-systems';
 import { scanXml, type XmlRange } from './xml-ranges';
 
 /**
@@ -41,7 +42,7 @@ export function patchDocument(xml: string, family: PatchFamily, before: Metadata
 // ---- paths ---------------------------------------------------------------------------------------
 
 interface Step { name: string; negate: boolean; code: boolean; arg?: string }
-interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' }
+interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' }
 
 const STEP = /^([\w*.-]+)(?:\[(!?)(=?)([\w.-]+)\])?$/;
 
@@ -50,6 +51,8 @@ function parsePath(spec: string): Path {
   let body = spec;
   if (body.endsWith('#1')) { occurrence = 'first'; body = body.slice(0, -2); }
   else if (body.endsWith('#2+')) { occurrence = 'rest'; body = body.slice(0, -3); }
+  else if (body.endsWith('#crs')) { occurrence = 'crs'; body = body.slice(0, -4); }
+  else if (body.endsWith('#!crs')) { occurrence = 'otherCrs'; body = body.slice(0, -5); }
   const steps = body.split('/').map((s) => {
     const m = STEP.exec(s);
     if (!m) throw new Error(`langkah jalur tidak dikenal: ${s}`);
@@ -72,11 +75,13 @@ function stepMatches(el: XmlRange, s: Step): boolean {
   return s.negate ? !found : found;
 }
 
-function select(root: XmlRange, path: Path): XmlRange[] {
+function select(text: string, root: XmlRange, path: Path): XmlRange[] {
   let level: XmlRange[] = [root];
   for (const s of path.steps) level = level.flatMap((el) => el.children.filter((c) => stepMatches(c, s)));
   if (path.occurrence === 'first') return level.slice(0, 1);
   if (path.occurrence === 'rest') return level.slice(1);
+  if (path.occurrence === 'crs') return referenceSystemRoles(text, level).chosen;
+  if (path.occurrence === 'otherCrs') return referenceSystemRoles(text, level).additional;
   return level;
 }
 
@@ -88,11 +93,11 @@ function patchPath(text: string, family: PatchFamily, spec: string, render: stri
   const docRoot = scanXml(text);
   const alternatives = spec.split('|').map(parsePath);
   let chosen = alternatives[alternatives.length - 1]!;
-  let docEls = select(docRoot, chosen);
-  let renEls = select(renderRoot, chosen);
+  let docEls = select(text, docRoot, chosen);
+  let renEls = select(render, renderRoot, chosen);
   for (const alt of alternatives.slice(0, -1)) {
-    const d = select(docRoot, alt);
-    const r = select(renderRoot, alt);
+    const d = select(text, docRoot, alt);
+    const r = select(render, renderRoot, alt);
     if (d.length > 0 && r.length > 0) { chosen = alt; docEls = d; renEls = r; break; }
   }
   if (docEls.length === 0 && renEls.length === 0) return text;
@@ -275,7 +280,7 @@ export function cutFieldElements(xml: string, family: PatchFamily, field: string
   let text = xml;
   for (const spec of entry[family]) {
     const alternatives = spec.split('|');
-    const els = select(scanXml(text), parsePath(alternatives[alternatives.length - 1]!));
+    const els = select(text, scanXml(text), parsePath(alternatives[alternatives.length - 1]!));
     const edits = els.map((el) => removal(text, el)).sort((a, b) => b.start - a.start);
     for (const e of edits) text = text.slice(0, e.start) + text.slice(e.end);
   }
