@@ -164,8 +164,9 @@ describe('document patch over the corpus', () => {
       // a data-only property has no place in a service identification: the edit stays in the JSON
       if (DATA_ONLY.has(field) && /SV_ServiceIdentification/.test(o.doc.xml)) continue;
       if (SERVICE_ONLY.has(field) && !/SV_ServiceIdentification/.test(o.doc.xml)) continue;
-      // the import reads these from more places than the render writes (see the report)
-      if (field === 'formats' && Array.isArray(got) && got[0] === 'Format uji') continue;
+      // a version belongs to a format the record names (NEW_VALUES); a record naming none has no
+      // MD_Format for it, so the render writes none and the edit stays in the JSON (as above)
+      if (field === 'formatVersions' && !o.doc.before.formats?.length) continue;
       // the import reads extent.bbox as the box around every box: with further boxes (even ones it
       // could not read before, such as an empty first one) the edited first box is not what reads back
       if (field === 'extent.bbox' && (o.doc.xml.match(/<(?:[\w.-]+:)?EX_GeographicBoundingBox\b/g) ?? []).length > 1) continue;

@@ -87,8 +87,11 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'spatialCoverage', gmd: [`${EX}/geographicElement[EX_GeographicDescription]`], mdb: [`${MEX}/geographicElement[EX_GeographicDescription]`] },
   { field: 'extent.temporal', gmd: [`${EX}/temporalElement`], mdb: [`${MEX}/temporalElement`] },
   { field: 'extent.vertical', gmd: [`${EX}/verticalElement`], mdb: [`${MEX}/verticalElement`] },
-  { field: 'formats', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`] },
-  { field: 'formatVersions', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`] },
+  // the import reads formats (and their versions) from the distribution, its distributors and the
+  // identification's resourceFormat; the render writes them all as distributionFormat, so an edit
+  // owns all three (else a resource format's old version would still read back)
+  { field: 'formats', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`, `${ID}/resourceFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`, `${MID}/resourceFormat`] },
+  { field: 'formatVersions', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`, `${ID}/resourceFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`, `${MID}/resourceFormat`] },
   // the contact only: a distributor's own formats and transfer options belong to `formats` and `distributions`
   { field: 'distributors', gmd: [`${DIST}/distributor/MD_Distributor/distributorContact`], mdb: [`${MDIST}/distributor/MD_Distributor/distributorContact`] },
   // the import reads the links of every transfer options block, the distribution's and its distributors'
