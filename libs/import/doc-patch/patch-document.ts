@@ -3,7 +3,7 @@ import { jsonEqual } from '../../catalogue/merge-patch';
 import { FIELD_TABLE, fieldValue, type FieldEntry } from './field-table';
 import { childOrder } from './schema-order';
 import { referenceSystemRoles } from './reference-systems';
-import { scanXml, type XmlRange } from './xml-ranges';
+import { scanXml, textOf, type XmlRange } from './xml-ranges';
 
 /**
  * Element-level editing of a stored ISO document (issue 19 §4): for each field of the table
@@ -284,5 +284,34 @@ export function cutFieldElements(xml: string, family: PatchFamily, field: string
     const edits = els.map((el) => removal(text, el)).sort((a, b) => b.start - a.start);
     for (const e of edits) text = text.slice(0, e.start) + text.slice(e.end);
   }
+  for (const spec of entry[family]) text = cutHollowObjects(text, spec.split('|').pop()!);
   return text;
+}
+
+/**
+ * An object with mandatory children (MANDATORY) on a field's path that holds nothing else once
+ * the field is cut belongs to the field: a patch that creates it (a first conformity report or
+ * lineage in a document without DQ_DataQuality) must write its mandatory scope too, and that
+ * scope is the field's doing, not a change elsewhere. Cut with its property, in both documents alike.
+ */
+function cutHollowObjects(text: string, spec: string): string {
+  const path = parsePath(spec);
+  let out = text;
+  for (let depth = path.steps.length - 1; depth >= 1; depth--) {
+    const step = path.steps[depth - 1]!;
+    if (!MANDATORY[step.name]) continue;
+    const objects = select(out, scanXml(out), { steps: path.steps.slice(0, depth), occurrence: 'all' });
+    const hollow = objects.filter((o) => o.parent && o.parent.parent && o.children
+      .filter((c) => !MANDATORY[o.local]!.includes(c.local)).every((c) => !holdsValue(out, c)));
+    const edits = hollow.map((o) => removal(out, o.parent!)).sort((a, b) => b.start - a.start);
+    for (const e of edits) out = out.slice(0, e.start) + out.slice(e.end);
+  }
+  return out;
+}
+
+/** Text or an attribute (other than a namespace declaration) anywhere in the element. */
+function holdsValue(text: string, el: XmlRange): boolean {
+  if ([...el.attrs.keys()].some((k) => k !== 'xmlns' && !k.startsWith('xmlns:'))) return true;
+  if (el.children.length === 0) return textOf(text, el).trim() !== '';
+  return el.children.some((c) => holdsValue(text, c));
 }
