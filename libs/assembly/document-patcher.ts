@@ -5,6 +5,7 @@ import { importMetadataXml } from '../import';
 import { fieldValue } from '../import/doc-patch/field-table';
 import { jsonEqual } from '../catalogue/merge-patch';
 import { patchDocument } from '../import/doc-patch/patch-document';
+import { withDerivedFields } from '../import/doc-patch/derived-fields';
 import { buildGmd } from '../render/gmd-builder';
 import { compileCrosswalks, crosswalk, type CrosswalkSefs } from '../render/crosswalk';
 
@@ -21,8 +22,9 @@ const is19115p3 = (s: DocumentSchema): boolean => s === 'iso19115-3-2018' || s =
 
 export function documentPatcher(): (edit: DocumentEdit) => Promise<PatchedDocument> {
   let sefs: Promise<CrosswalkSefs> | undefined;
-  return async ({ xml, schema, after, recordId, updatedAt }) => {
+  return async ({ xml, schema, after: edited, recordId, updatedAt }) => {
     const before = importMetadataXml(xml).doc;
+    const after = withDerivedFields(before, edited);
     const gmd = buildGmd({ ...after, id: recordId, updatedAt } as MetadataRecord);
     let render = gmd;
     if (is19115p3(schema)) {
