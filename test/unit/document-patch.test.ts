@@ -6,6 +6,7 @@ import { documentPatcher } from '../../libs/assembly/document-patcher';
 import { importMetadataXml } from '../../libs/import';
 import { FIELD_TABLE, fieldValue } from '../../libs/import/doc-patch/field-table';
 import { cutFieldElements } from '../../libs/import/doc-patch/patch-document';
+import { scanXml } from '../../libs/import/doc-patch/xml-ranges';
 import { isoSchemaOf, type IsoSchema } from '../../libs/render/crosswalk';
 import { leafValues } from '../helpers/leaf-values';
 import { ISO_CORPUS_DIR } from '../helpers/test-data';
@@ -108,6 +109,10 @@ const newValue = (field: string, d: MetadataDoc): unknown => {
 /** Properties only a service identification has: a dataset record keeps the edit in its JSON only. */
 const SERVICE_ONLY = new Set(['operatesOn']);
 
+/** Whether the identification the import reads (the first) is a service identification. */
+const readsService = (xml: string): boolean =>
+  scanXml(xml).children.find((c) => c.local === 'identificationInfo')?.children[0]?.local === 'SV_ServiceIdentification';
+
 /** MD_DataIdentification properties SV_ServiceIdentification does not have. */
 const DATA_ONLY = new Set(['language', 'topicCategories', 'spatialRepresentationType', 'spatialResolution', 'extent.bbox', 'extent.temporal']);
 
@@ -163,7 +168,9 @@ describe('document patch over the corpus', () => {
       if (jsonEqual(got ?? null, newValue(field, o.doc.before))) continue;
       // a data-only property has no place in a service identification: the edit stays in the JSON
       if (DATA_ONLY.has(field) && /SV_ServiceIdentification/.test(o.doc.xml)) continue;
-      if (SERVICE_ONLY.has(field) && !/SV_ServiceIdentification/.test(o.doc.xml)) continue;
+      // the identification the import reads (the first): a THREDDS record's data identification
+      // with further service identifications is no service record (the table patches the first only)
+      if (SERVICE_ONLY.has(field) && !readsService(o.doc.xml)) continue;
       // a version belongs to a format the record names (NEW_VALUES); a record naming none has no
       // MD_Format for it, so the render writes none and the edit stays in the JSON (as above)
       if (field === 'formatVersions' && !o.doc.before.formats?.length) continue;
@@ -177,13 +184,15 @@ describe('document patch over the corpus', () => {
 
   /**
    * Fields the import derives from the same elements: an edit of one legitimately changes the other
-   * (the licence text is the otherConstraints joined; a relation is an aggregation's identifier; a
-   * format version belongs to a format by name; the first reference system is `referenceSystem` when
+   * (the licence text is the otherConstraints joined; a relation is an aggregation's identifier or an
+   * operatesOn reference; a format version belongs to a format by name; the first reference system is `referenceSystem` when
    * it is EPSG, else the first of `additionalReferenceSystems`).
    */
   const DERIVED_TOGETHER: Record<string, readonly string[]> = {
     'constraints.legal': ['constraints.license'], 'constraints.license': ['constraints.legal'],
-    associatedResources: ['relations'], relations: ['associatedResources'],
+    associatedResources: ['relations'], relations: ['associatedResources', 'operatesOn'],
+    // the import puts every operatesOn uuidref (else href) in `relations` too (map-iso.ts)
+    operatesOn: ['relations'],
     formats: ['formatVersions'], formatVersions: ['formats'],
     referenceSystem: ['additionalReferenceSystems'], additionalReferenceSystems: ['referenceSystem'],
   };

@@ -8,7 +8,7 @@
  * - steps separated by `/`; `*` is any element (the identification: MD_DataIdentification,
  *   SV_ServiceIdentification, MI_… in 19115-2 documents);
  * - `name[child]` the element has a descendant named `child`; `name[!child]` it has none;
- *   `name[=code]` a descendant carries codeListValue="code";
+ *   `name[=code]` a descendant carries codeListValue="code"; `name[1]` the first match only;
  * - a trailing `#1` takes the first match only, `#2+` every match after the first (a field that
  *   is "the first" of a repeated element, and its "additional" sibling field);
  * - `#crs` / `#!crs` (referenceSystemInfo only): the element the import reads as the EPSG code,
@@ -26,14 +26,16 @@ export interface FieldEntry {
   mdb: readonly string[];
 }
 
-const ID = 'identificationInfo/*';
+// the import reads the first identification only (a THREDDS record's further service
+// identifications are not the record's: an edit must not pair or remove their elements)
+const ID = 'identificationInfo[1]/*';
 const CIT = `${ID}/citation/CI_Citation`;
 const EX = `${ID}/extent/EX_Extent`;
 const DIST = 'distributionInfo/MD_Distribution';
 const DQ = 'dataQualityInfo/DQ_DataQuality';
 const LIN = `${DQ}/lineage/LI_Lineage`;
 
-const MID = 'identificationInfo/*';
+const MID = 'identificationInfo[1]/*';
 const MCIT = `${MID}/citation/CI_Citation`;
 const MEX = `${MID}/extent/EX_Extent`;
 const MDIST = 'distributionInfo/MD_Distribution';

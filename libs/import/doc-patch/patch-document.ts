@@ -67,7 +67,7 @@ function hasDescendant(el: XmlRange, test: (d: XmlRange) => boolean): boolean {
 
 function stepMatches(el: XmlRange, s: Step): boolean {
   if (s.name !== '*' && el.local !== s.name) return false;
-  if (!s.arg) return true;
+  if (!s.arg || s.arg === '1') return true;
   const arg = s.arg;
   const found = s.code
     ? hasDescendant(el, (d) => d.attrs.get('codeListValue') === arg)
@@ -77,7 +77,10 @@ function stepMatches(el: XmlRange, s: Step): boolean {
 
 function select(text: string, root: XmlRange, path: Path): XmlRange[] {
   let level: XmlRange[] = [root];
-  for (const s of path.steps) level = level.flatMap((el) => el.children.filter((c) => stepMatches(c, s)));
+  for (const s of path.steps) {
+    level = level.flatMap((el) => el.children.filter((c) => stepMatches(c, s)));
+    if (s.arg === '1') level = level.slice(0, 1);
+  }
   if (path.occurrence === 'first') return level.slice(0, 1);
   if (path.occurrence === 'rest') return level.slice(1);
   if (path.occurrence === 'crs') return referenceSystemRoles(text, level).chosen;
