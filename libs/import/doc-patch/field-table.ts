@@ -13,6 +13,8 @@
  *   is "the first" of a repeated element, and its "additional" sibling field);
  * - `#crs` / `#!crs` (referenceSystemInfo only): the element the import reads as the EPSG code,
  *   and the other coded ones (reference-systems.ts: the import's rule, not the position);
+ * - `#url` / `#!url` (graphicOverview only): the first overview with a URL file name, and the
+ *   other ones with a URL (overview-roles.ts);
  * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
  *   render is used, else the last (a title written as PT_FreeText keeps its translations when
  *   only its CharacterString changes).
@@ -66,8 +68,8 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'purpose', gmd: [text(`${ID}/purpose`)], mdb: [text(`${MID}/purpose`)] },
   { field: 'progressStatus', gmd: [`${ID}/status`], mdb: [`${MID}/status`] },
   { field: 'maintenanceFrequency', gmd: [`${ID}/resourceMaintenance/MD_MaintenanceInformation/maintenanceAndUpdateFrequency|${ID}/resourceMaintenance`], mdb: [`${MID}/resourceMaintenance/MD_MaintenanceInformation/maintenanceAndUpdateFrequency|${MID}/resourceMaintenance`] },
-  { field: 'thumbnailUrl', gmd: [`${ID}/graphicOverview#1`], mdb: [`${MID}/graphicOverview#1`] },
-  { field: 'additionalOverviews', gmd: [`${ID}/graphicOverview#2+`], mdb: [`${MID}/graphicOverview#2+`] },
+  { field: 'thumbnailUrl', gmd: [`${ID}/graphicOverview#url`], mdb: [`${MID}/graphicOverview#url`] },
+  { field: 'additionalOverviews', gmd: [`${ID}/graphicOverview#!url`], mdb: [`${MID}/graphicOverview#!url`] },
   { field: 'keywords', gmd: [`${ID}/descriptiveKeywords`], mdb: [`${MID}/descriptiveKeywords`] },
   { field: 'constraints.useLimitation', gmd: [`${ID}/resourceConstraints/*/useLimitation`], mdb: [`${MID}/resourceConstraints/*/useLimitation`] },
   { field: 'constraints.license', gmd: [`${ID}/resourceConstraints/MD_LegalConstraints/otherConstraints`], mdb: [`${MID}/resourceConstraints/MD_LegalConstraints/otherConstraints`] },

@@ -2,6 +2,7 @@ import type { MetadataDoc } from '../../catalogue/record.types';
 import { jsonEqual } from '../../catalogue/merge-patch';
 import { FIELD_TABLE, fieldValue, type FieldEntry } from './field-table';
 import { childOrder } from './schema-order';
+import { overviewRoles } from './overview-roles';
 import { referenceSystemRoles } from './reference-systems';
 import { scanXml, textOf, type XmlRange } from './xml-ranges';
 
@@ -42,7 +43,7 @@ export function patchDocument(xml: string, family: PatchFamily, before: Metadata
 // ---- paths ---------------------------------------------------------------------------------------
 
 interface Step { name: string; negate: boolean; code: boolean; arg?: string }
-interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' }
+interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' }
 
 const STEP = /^([\w*.-]+)(?:\[(!?)(=?)([\w.-]+)\])?$/;
 
@@ -53,6 +54,8 @@ function parsePath(spec: string): Path {
   else if (body.endsWith('#2+')) { occurrence = 'rest'; body = body.slice(0, -3); }
   else if (body.endsWith('#crs')) { occurrence = 'crs'; body = body.slice(0, -4); }
   else if (body.endsWith('#!crs')) { occurrence = 'otherCrs'; body = body.slice(0, -5); }
+  else if (body.endsWith('#url')) { occurrence = 'url'; body = body.slice(0, -4); }
+  else if (body.endsWith('#!url')) { occurrence = 'otherUrl'; body = body.slice(0, -5); }
   const steps = body.split('/').map((s) => {
     const m = STEP.exec(s);
     if (!m) throw new Error(`langkah jalur tidak dikenal: ${s}`);
@@ -85,6 +88,8 @@ function select(text: string, root: XmlRange, path: Path): XmlRange[] {
   if (path.occurrence === 'rest') return level.slice(1);
   if (path.occurrence === 'crs') return referenceSystemRoles(text, level).chosen;
   if (path.occurrence === 'otherCrs') return referenceSystemRoles(text, level).additional;
+  if (path.occurrence === 'url') return overviewRoles(text, level).first;
+  if (path.occurrence === 'otherUrl') return overviewRoles(text, level).rest;
   return level;
 }
 

@@ -1,5 +1,5 @@
 import { normaliseCrs } from '../normalise-crs';
-import { attrNS, textOf, type XmlRange } from './xml-ranges';
+import { attrNS, propText, type XmlRange } from './xml-ranges';
 
 /**
  * Which referenceSystemInfo elements hold `referenceSystem` and which `additionalReferenceSystems`,
@@ -13,14 +13,6 @@ import { attrNS, textOf, type XmlRange } from './xml-ranges';
 const XLINK = 'http://www.w3.org/1999/xlink';
 
 const child = (el: XmlRange, local: string): XmlRange | undefined => el.children.find((c) => c.local === local);
-
-/** A property's value as the import reads it: its CharacterString/Anchor (else first) child's text, else its own. */
-function propText(text: string, prop: XmlRange | undefined): string | undefined {
-  if (!prop) return undefined;
-  const kid = prop.children.find((k) => k.local === 'CharacterString' || k.local === 'Anchor') ?? prop.children[0];
-  const t = textOf(text, kid ?? prop).trim();
-  return t === '' ? undefined : t;
-}
 
 /** Each element's reading: 'epsg' (an EPSG code), 'other' (another coded identifier) or undefined (none). */
 function readingOf(text: string, info: XmlRange): 'epsg' | 'other' | undefined {
