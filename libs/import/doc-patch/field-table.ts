@@ -45,6 +45,9 @@ const MLIN = 'resourceLineage/LI_Lineage';
 
 /** Text properties: the CharacterString alone when both sides have one, else the whole property. */
 const text = (path: string): string => `${path}/CharacterString|${path}`;
+/** Bounding boxes: the box object when both sides have one there, else the whole geographicElement. */
+const box = (extent: string, occurrence: string): string =>
+  `${extent}/geographicElement[EX_GeographicBoundingBox]/EX_GeographicBoundingBox${occurrence}|${extent}/geographicElement[EX_GeographicBoundingBox]${occurrence}`;
 
 export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'fileIdentifier', gmd: [text('fileIdentifier')], mdb: ['metadataIdentifier/MD_Identifier/code'] },
@@ -86,8 +89,9 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'couplingType', gmd: [`${ID}/couplingType`], mdb: [`${MID}/couplingType`] },
   { field: 'operations', gmd: [`${ID}/containsOperations`], mdb: [`${MID}/containsOperations`] },
   { field: 'operatesOn', gmd: [`${ID}/operatesOn`], mdb: [`${MID}/operatesOn`] },
-  { field: 'extent.bbox', gmd: [`${EX}/geographicElement[EX_GeographicBoundingBox]#1`], mdb: [`${MEX}/geographicElement[EX_GeographicBoundingBox]#1`] },
-  { field: 'extent.additionalBboxes', gmd: [`${EX}/geographicElement[EX_GeographicBoundingBox]#2+`], mdb: [`${MEX}/geographicElement[EX_GeographicBoundingBox]#2+`] },
+  // the box object alone when both sides have one (a geographicElement that also holds a description keeps it)
+  { field: 'extent.bbox', gmd: [box(EX, '#1')], mdb: [box(MEX, '#1')] },
+  { field: 'extent.additionalBboxes', gmd: [box(EX, '#2+')], mdb: [box(MEX, '#2+')] },
   { field: 'spatialCoverage', gmd: [`${EX}/geographicElement[EX_GeographicDescription]`], mdb: [`${MEX}/geographicElement[EX_GeographicDescription]`] },
   { field: 'extent.temporal', gmd: [`${EX}/temporalElement`], mdb: [`${MEX}/temporalElement`] },
   { field: 'extent.vertical', gmd: [`${EX}/verticalElement`], mdb: [`${MEX}/verticalElement`] },

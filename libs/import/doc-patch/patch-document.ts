@@ -115,7 +115,8 @@ function patchPath(text: string, family: PatchFamily, spec: string, render: stri
     const d = docEls[i]!;
     edits.push({ start: d.start, end: d.end, text: snippet(render, renEls[i]!, d.parent!.scope) });
   }
-  for (const d of docEls.slice(paired)) edits.push(removal(text, d));
+  // an object removed from a property it was alone in takes the property along (an empty property is invalid)
+  for (const d of docEls.slice(paired)) edits.push(removal(text, !isProperty(d) && d.parent?.parent && d.parent.children.length === 1 ? d.parent : d));
   const extra = renEls.slice(paired);
   if (extra.length > 0) {
     const last = docEls[paired - 1];
