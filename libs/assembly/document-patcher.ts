@@ -5,6 +5,8 @@ import { importMetadataXml } from '../import';
 import { fieldValue } from '../import/doc-patch/field-table';
 import { jsonEqual } from '../catalogue/merge-patch';
 import { patchDocument } from '../import/doc-patch/patch-document';
+import { withDerivedFields } from '../import/doc-patch/derived-fields';
+import { scanXml } from '../import/doc-patch/xml-ranges';
 import { buildGmd } from '../render/gmd-builder';
 import { crosswalk } from '../render/crosswalk';
 
@@ -20,9 +22,13 @@ import { crosswalk } from '../render/crosswalk';
 const is19115p3 = (s: DocumentSchema): boolean => s === 'iso19115-3-2018' || s === 'iso19115-3-2016';
 
 export function documentPatcher(): (edit: DocumentEdit) => Promise<PatchedDocument> {
-  return async ({ xml, schema, after, recordId, updatedAt }) => {
+  return async ({ xml, schema, after: edited, recordId, updatedAt }) => {
     const before = importMetadataXml(xml).doc;
-    const gmd = buildGmd({ ...after, id: recordId, updatedAt } as MetadataRecord);
+    const after = withDerivedFields(before, edited);
+    // the render's identification is of the document's kind: a service identification under
+    // another scope (a GeoNetwork "application", an empty scope) keeps its srv properties
+    const asService = after.hierarchyLevel !== 'service' && firstIdentification(xml) === 'SV_ServiceIdentification';
+    const gmd = buildGmd({ ...after, ...(asService ? { hierarchyLevel: 'service' } : {}), id: recordId, updatedAt } as MetadataRecord);
     let render = gmd;
     if (is19115p3(schema)) render = crosswalk(gmd, 'iso19139', schema);
     const patched = patchDocument(xml, is19115p3(schema) ? 'mdb' : 'gmd', before, after, render);
@@ -49,4 +55,9 @@ function setField(doc: Record<string, unknown>, field: string, value: unknown): 
   const last = keys[keys.length - 1]!;
   if (value === undefined) delete o[last];
   else o[last] = value;
+}
+
+/** The local name of the document's first identification (the one the import reads). */
+function firstIdentification(xml: string): string | undefined {
+  return scanXml(xml).children.find((c) => c.local === 'identificationInfo')?.children[0]?.local;
 }

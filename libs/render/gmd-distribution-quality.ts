@@ -6,16 +6,15 @@ import { responsibleParty } from './gmd-identification';
 
 /** gmd:distributionInfo: formats as MD_Format, every distribution as one CI_OnlineResource. */
 export function distributionInfo(root: XMLBuilder, r: MetadataRecord): void {
-  const formats = (r.formats ?? []).filter(present);
+  const formats = formatsWithVersions(r);
   const links = (r.distributions ?? []).filter((d) => present(d.url));
   const distributors = (r.distributors ?? []).filter((c) => present(c.organisationName) || present(c.individualName));
   if (formats.length === 0 && links.length === 0 && distributors.length === 0) return;
   const dist = root.ele('gmd:distributionInfo').ele('gmd:MD_Distribution');
   for (const f of formats) {
     const fmt = dist.ele('gmd:distributionFormat').ele('gmd:MD_Format');
-    str(fmt, 'gmd:name', f);
-    const version = r.formatVersions?.find((v) => v.format === f && present(v.version))?.version;
-    if (version !== undefined) str(fmt, 'gmd:version', version);
+    str(fmt, 'gmd:name', f.name);
+    if (f.version !== undefined) str(fmt, 'gmd:version', f.version);
     else nil(fmt, 'gmd:version', 'unknown');
   }
   for (const c of distributors) responsibleParty(dist.ele('gmd:distributor').ele('gmd:MD_Distributor').ele('gmd:distributorContact'), c);
@@ -30,6 +29,20 @@ export function distributionInfo(root: XMLBuilder, r: MetadataRecord): void {
     str(res, 'gmd:description', d.description);
     if (present(d.function)) code(res, 'gmd:function', 'CI_OnLineFunctionCode', d.function);
   }
+}
+
+/**
+ * One MD_Format per format and version: the import reads every MD_Format's version, so a format
+ * given in several versions (NetCDF 3.5 and 4) is written once per version. A version of a format
+ * `formats` does not name is not written: a version belongs to a listed format (the form says so).
+ */
+function formatsWithVersions(r: MetadataRecord): { name: string; version?: string }[] {
+  const versions = (r.formatVersions ?? []).filter((v) => present(v.format) && present(v.version));
+  const names = (r.formats ?? []).filter(present);
+  return names.flatMap((name): { name: string; version?: string }[] => {
+    const own = versions.filter((v) => v.format === name);
+    return own.length > 0 ? own.map((v) => ({ name, version: v.version })) : [{ name }];
+  });
 }
 
 /**

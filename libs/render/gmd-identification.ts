@@ -57,10 +57,13 @@ export function identificationInfo(root: XMLBuilder, r: MetadataRecord): void {
 /**
  * relations (crossReference identifiers), then associated resources (name, identifier, association
  * type). A relation an associated resource already names (the import keeps every aggregation
- * identifier in `relations` too) is not written twice.
+ * identifier in `relations` too) is not written twice, nor one a service's srv:operatesOn names
+ * (the import keeps each operatesOn uuidref or href in `relations` too): written as an
+ * aggregation it would read back as an associated resource the record never had.
  */
 function aggregationInfo(id: XMLBuilder, r: MetadataRecord): void {
   const associated = new Set((r.associatedResources ?? []).map((a) => a.identifier?.trim()).filter(present));
+  if (isService(r)) for (const o of r.operatesOn ?? []) associated.add((present(o.uuidref) ? o.uuidref : o.href ?? '').trim());
   for (const rel of (r.relations ?? []).filter((x) => present(x) && !associated.has(x.trim()))) {
     const agg = id.ele('gmd:aggregationInfo').ele('gmd:MD_AggregateInformation');
     str(agg.ele('gmd:aggregateDataSetIdentifier').ele('gmd:MD_Identifier'), 'gmd:code', rel);

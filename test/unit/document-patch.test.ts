@@ -6,6 +6,7 @@ import { documentPatcher } from '../../libs/assembly/document-patcher';
 import { importMetadataXml } from '../../libs/import';
 import { FIELD_TABLE, fieldValue } from '../../libs/import/doc-patch/field-table';
 import { cutFieldElements } from '../../libs/import/doc-patch/patch-document';
+import { scanXml } from '../../libs/import/doc-patch/xml-ranges';
 import { isoSchemaOf, type IsoSchema } from '../../libs/render/crosswalk';
 import { leafValues } from '../helpers/leaf-values';
 import { ISO_CORPUS_DIR } from '../helpers/test-data';
@@ -48,7 +49,7 @@ const docs: Doc[] = ['iso19139', 'iso19115-2', 'iso19115-3'].flatMap((sub) =>
   }));
 
 /** One new value per field, none of them in any corpus record. */
-const NEW_VALUES: Record<string, unknown | ((d: MetadataDoc) => unknown)> = {
+const ALL_NEW_VALUES: Record<string, unknown | ((d: MetadataDoc) => unknown)> = {
   'title': 'Judul hasil suntingan uji',
   'abstract': 'Abstrak hasil suntingan uji',
   'purpose': 'Tujuan hasil suntingan uji',
@@ -83,9 +84,21 @@ const NEW_VALUES: Record<string, unknown | ((d: MetadataDoc) => unknown)> = {
   'operatesOn': [{ uuidref: 'data-uji-0001', href: 'https://contoh.go.id/csw?id=data-uji-0001', title: 'Data uji' }],
   'distributors': [{ role: 'distributor', organisationName: 'Distributor Uji', email: 'distributor@contoh.go.id' }],
   'formatVersions': (d: MetadataDoc) => [{ format: d.formats?.[0] ?? 'GeoTIFF', version: '9.9-uji' }],
-  'additionalReferenceSystems': [{ code: 'EPSG:5715', codeSpace: 'EPSG' }],
+  // not an EPSG code: the import reads the first EPSG code as `referenceSystem` wherever it stands,
+  // so an EPSG code as the only entry of this list (a record without an EPSG system) cannot read
+  // back as this field from any document; the list is for the identifiers that are not that code
+  'additionalReferenceSystems': [{ code: 'Sistem Grid Uji', codeSpace: 'contoh.go.id' }],
   'extent.vertical': { minimum: -12.5, maximum: 340, crs: 'urn:ogc:def:crs:EPSG::5715' },
 };
+
+/**
+ * For iterating on a few fields (177 records × every field is slow): `DOC_PATCH_FIELDS=a,b`
+ * restricts the run to those fields. Unset (the default, and in CI) every field runs.
+ */
+const SELECTED = process.env.DOC_PATCH_FIELDS?.split(',').map((f) => f.trim()).filter(Boolean);
+const NEW_VALUES = SELECTED?.length
+  ? Object.fromEntries(Object.entries(ALL_NEW_VALUES).filter(([f]) => SELECTED.includes(f)))
+  : ALL_NEW_VALUES;
 
 /** A field's new value for one record (a format version belongs to a format the record names). */
 const newValue = (field: string, d: MetadataDoc): unknown => {
@@ -95,6 +108,10 @@ const newValue = (field: string, d: MetadataDoc): unknown => {
 
 /** Properties only a service identification has: a dataset record keeps the edit in its JSON only. */
 const SERVICE_ONLY = new Set(['operatesOn']);
+
+/** Whether the identification the import reads (the first) is a service identification. */
+const readsService = (xml: string): boolean =>
+  scanXml(xml).children.find((c) => c.local === 'identificationInfo')?.children[0]?.local === 'SV_ServiceIdentification';
 
 /** MD_DataIdentification properties SV_ServiceIdentification does not have. */
 const DATA_ONLY = new Set(['language', 'topicCategories', 'spatialRepresentationType', 'spatialResolution', 'extent.bbox', 'extent.temporal']);
@@ -151,9 +168,12 @@ describe('document patch over the corpus', () => {
       if (jsonEqual(got ?? null, newValue(field, o.doc.before))) continue;
       // a data-only property has no place in a service identification: the edit stays in the JSON
       if (DATA_ONLY.has(field) && /SV_ServiceIdentification/.test(o.doc.xml)) continue;
-      if (SERVICE_ONLY.has(field) && !/SV_ServiceIdentification/.test(o.doc.xml)) continue;
-      // the import reads these from more places than the render writes (see the report)
-      if (field === 'formats' && Array.isArray(got) && got[0] === 'Format uji') continue;
+      // the identification the import reads (the first): a THREDDS record's data identification
+      // with further service identifications is no service record (the table patches the first only)
+      if (SERVICE_ONLY.has(field) && !readsService(o.doc.xml)) continue;
+      // a version belongs to a format the record names (NEW_VALUES); a record naming none has no
+      // MD_Format for it, so the render writes none and the edit stays in the JSON (as above)
+      if (field === 'formatVersions' && !o.doc.before.formats?.length) continue;
       // the import reads extent.bbox as the box around every box: with further boxes (even ones it
       // could not read before, such as an empty first one) the edited first box is not what reads back
       if (field === 'extent.bbox' && (o.doc.xml.match(/<(?:[\w.-]+:)?EX_GeographicBoundingBox\b/g) ?? []).length > 1) continue;
@@ -164,13 +184,15 @@ describe('document patch over the corpus', () => {
 
   /**
    * Fields the import derives from the same elements: an edit of one legitimately changes the other
-   * (the licence text is the otherConstraints joined; a relation is an aggregation's identifier; a
-   * format version belongs to a format by name; the first reference system is `referenceSystem` when
+   * (the licence text is the otherConstraints joined; a relation is an aggregation's identifier or an
+   * operatesOn reference; a format version belongs to a format by name; the first reference system is `referenceSystem` when
    * it is EPSG, else the first of `additionalReferenceSystems`).
    */
   const DERIVED_TOGETHER: Record<string, readonly string[]> = {
     'constraints.legal': ['constraints.license'], 'constraints.license': ['constraints.legal'],
-    associatedResources: ['relations'], relations: ['associatedResources'],
+    associatedResources: ['relations'], relations: ['associatedResources', 'operatesOn'],
+    // the import puts every operatesOn uuidref (else href) in `relations` too (map-iso.ts)
+    operatesOn: ['relations'],
     formats: ['formatVersions'], formatVersions: ['formats'],
     referenceSystem: ['additionalReferenceSystems'], additionalReferenceSystems: ['referenceSystem'],
   };
@@ -201,7 +223,9 @@ describe('document patch over the corpus', () => {
   }, 900_000);
 
   it('every known exception still fails (a fixed pair leaves the list)', () => {
-    const listed = Object.entries(KNOWN).flatMap(([key, v]) => v.files.map((file) => `${key}|${file}`));
+    // with DOC_PATCH_FIELDS, only the exceptions of the fields that ran can have been used
+    const listed = Object.entries(KNOWN).filter(([key]) => key.split('|')[1]! in NEW_VALUES)
+      .flatMap(([key, v]) => v.files.map((file) => `${key}|${file}`));
     expect(listed.filter((x) => !usedExceptions.has(x))).toEqual([]);
   });
 });

@@ -8,9 +8,13 @@
  * - steps separated by `/`; `*` is any element (the identification: MD_DataIdentification,
  *   SV_ServiceIdentification, MI_… in 19115-2 documents);
  * - `name[child]` the element has a descendant named `child`; `name[!child]` it has none;
- *   `name[=code]` a descendant carries codeListValue="code";
+ *   `name[=code]` a descendant carries codeListValue="code"; `name[1]` the first match only;
  * - a trailing `#1` takes the first match only, `#2+` every match after the first (a field that
  *   is "the first" of a repeated element, and its "additional" sibling field);
+ * - `#crs` / `#!crs` (referenceSystemInfo only): the element the import reads as the EPSG code,
+ *   and the other coded ones (reference-systems.ts: the import's rule, not the position);
+ * - `#url` / `#!url` (graphicOverview only): the first overview with a URL file name, and the
+ *   other ones with a URL (overview-roles.ts);
  * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
  *   render is used, else the last (a title written as PT_FreeText keeps its translations when
  *   only its CharacterString changes).
@@ -24,14 +28,16 @@ export interface FieldEntry {
   mdb: readonly string[];
 }
 
-const ID = 'identificationInfo/*';
+// the import reads the first identification only (a THREDDS record's further service
+// identifications are not the record's: an edit must not pair or remove their elements)
+const ID = 'identificationInfo[1]/*';
 const CIT = `${ID}/citation/CI_Citation`;
 const EX = `${ID}/extent/EX_Extent`;
 const DIST = 'distributionInfo/MD_Distribution';
 const DQ = 'dataQualityInfo/DQ_DataQuality';
 const LIN = `${DQ}/lineage/LI_Lineage`;
 
-const MID = 'identificationInfo/*';
+const MID = 'identificationInfo[1]/*';
 const MCIT = `${MID}/citation/CI_Citation`;
 const MEX = `${MID}/extent/EX_Extent`;
 const MDIST = 'distributionInfo/MD_Distribution';
@@ -39,6 +45,9 @@ const MLIN = 'resourceLineage/LI_Lineage';
 
 /** Text properties: the CharacterString alone when both sides have one, else the whole property. */
 const text = (path: string): string => `${path}/CharacterString|${path}`;
+/** Bounding boxes: the box object when both sides have one there, else the whole geographicElement. */
+const box = (extent: string, occurrence: string): string =>
+  `${extent}/geographicElement[EX_GeographicBoundingBox]/EX_GeographicBoundingBox${occurrence}|${extent}/geographicElement[EX_GeographicBoundingBox]${occurrence}`;
 
 export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'fileIdentifier', gmd: [text('fileIdentifier')], mdb: ['metadataIdentifier/MD_Identifier/code'] },
@@ -47,8 +56,8 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'hierarchyLevel', gmd: ['hierarchyLevel'], mdb: ['metadataScope/MD_MetadataScope/resourceScope'] },
   { field: 'resourceType', gmd: ['hierarchyLevelName'], mdb: ['metadataScope/MD_MetadataScope/name'] },
   { field: 'metadataContacts', gmd: ['contact'], mdb: ['contact'] },
-  { field: 'referenceSystem', gmd: ['referenceSystemInfo#1'], mdb: ['referenceSystemInfo#1'] },
-  { field: 'additionalReferenceSystems', gmd: ['referenceSystemInfo#2+'], mdb: ['referenceSystemInfo#2+'] },
+  { field: 'referenceSystem', gmd: ['referenceSystemInfo#crs'], mdb: ['referenceSystemInfo#crs'] },
+  { field: 'additionalReferenceSystems', gmd: ['referenceSystemInfo#!crs'], mdb: ['referenceSystemInfo#!crs'] },
   { field: 'title', gmd: [text(`${CIT}/title`)], mdb: [text(`${MCIT}/title`)] },
   { field: 'translations', gmd: [`${CIT}/title`, `${ID}/abstract`, `${ID}/purpose`, 'locale'], mdb: [`${MCIT}/title`, `${MID}/abstract`, `${MID}/purpose`, 'otherLocale'] },
   { field: 'alternateTitles', gmd: [`${CIT}/alternateTitle`], mdb: [`${MCIT}/alternateTitle`] },
@@ -62,8 +71,8 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'purpose', gmd: [text(`${ID}/purpose`)], mdb: [text(`${MID}/purpose`)] },
   { field: 'progressStatus', gmd: [`${ID}/status`], mdb: [`${MID}/status`] },
   { field: 'maintenanceFrequency', gmd: [`${ID}/resourceMaintenance/MD_MaintenanceInformation/maintenanceAndUpdateFrequency|${ID}/resourceMaintenance`], mdb: [`${MID}/resourceMaintenance/MD_MaintenanceInformation/maintenanceAndUpdateFrequency|${MID}/resourceMaintenance`] },
-  { field: 'thumbnailUrl', gmd: [`${ID}/graphicOverview#1`], mdb: [`${MID}/graphicOverview#1`] },
-  { field: 'additionalOverviews', gmd: [`${ID}/graphicOverview#2+`], mdb: [`${MID}/graphicOverview#2+`] },
+  { field: 'thumbnailUrl', gmd: [`${ID}/graphicOverview#url`], mdb: [`${MID}/graphicOverview#url`] },
+  { field: 'additionalOverviews', gmd: [`${ID}/graphicOverview#!url`], mdb: [`${MID}/graphicOverview#!url`] },
   { field: 'keywords', gmd: [`${ID}/descriptiveKeywords`], mdb: [`${MID}/descriptiveKeywords`] },
   { field: 'constraints.useLimitation', gmd: [`${ID}/resourceConstraints/*/useLimitation`], mdb: [`${MID}/resourceConstraints/*/useLimitation`] },
   { field: 'constraints.license', gmd: [`${ID}/resourceConstraints/MD_LegalConstraints/otherConstraints`], mdb: [`${MID}/resourceConstraints/MD_LegalConstraints/otherConstraints`] },
@@ -80,13 +89,17 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'couplingType', gmd: [`${ID}/couplingType`], mdb: [`${MID}/couplingType`] },
   { field: 'operations', gmd: [`${ID}/containsOperations`], mdb: [`${MID}/containsOperations`] },
   { field: 'operatesOn', gmd: [`${ID}/operatesOn`], mdb: [`${MID}/operatesOn`] },
-  { field: 'extent.bbox', gmd: [`${EX}/geographicElement[EX_GeographicBoundingBox]#1`], mdb: [`${MEX}/geographicElement[EX_GeographicBoundingBox]#1`] },
-  { field: 'extent.additionalBboxes', gmd: [`${EX}/geographicElement[EX_GeographicBoundingBox]#2+`], mdb: [`${MEX}/geographicElement[EX_GeographicBoundingBox]#2+`] },
+  // the box object alone when both sides have one (a geographicElement that also holds a description keeps it)
+  { field: 'extent.bbox', gmd: [box(EX, '#1')], mdb: [box(MEX, '#1')] },
+  { field: 'extent.additionalBboxes', gmd: [box(EX, '#2+')], mdb: [box(MEX, '#2+')] },
   { field: 'spatialCoverage', gmd: [`${EX}/geographicElement[EX_GeographicDescription]`], mdb: [`${MEX}/geographicElement[EX_GeographicDescription]`] },
   { field: 'extent.temporal', gmd: [`${EX}/temporalElement`], mdb: [`${MEX}/temporalElement`] },
   { field: 'extent.vertical', gmd: [`${EX}/verticalElement`], mdb: [`${MEX}/verticalElement`] },
-  { field: 'formats', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`] },
-  { field: 'formatVersions', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`] },
+  // the import reads formats (and their versions) from the distribution, its distributors and the
+  // identification's resourceFormat; the render writes them all as distributionFormat, so an edit
+  // owns all three (else a resource format's old version would still read back)
+  { field: 'formats', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`, `${ID}/resourceFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`, `${MID}/resourceFormat`] },
+  { field: 'formatVersions', gmd: [`${DIST}/distributionFormat`, `${DIST}/distributor/MD_Distributor/distributorFormat`, `${ID}/resourceFormat`], mdb: [`${MDIST}/distributionFormat`, `${MDIST}/distributor/MD_Distributor/distributorFormat`, `${MID}/resourceFormat`] },
   // the contact only: a distributor's own formats and transfer options belong to `formats` and `distributions`
   { field: 'distributors', gmd: [`${DIST}/distributor/MD_Distributor/distributorContact`], mdb: [`${MDIST}/distributor/MD_Distributor/distributorContact`] },
   // the import reads the links of every transfer options block, the distribution's and its distributors'

@@ -2,7 +2,9 @@ import type { MetadataDoc } from '../../catalogue/record.types';
 import { jsonEqual } from '../../catalogue/merge-patch';
 import { FIELD_TABLE, fieldValue, type FieldEntry } from './field-table';
 import { childOrder } from './schema-order';
-import { scanXml, type XmlRange } from './xml-ranges';
+import { overviewRoles } from './overview-roles';
+import { referenceSystemRoles } from './reference-systems';
+import { scanXml, textOf, type XmlRange } from './xml-ranges';
 
 /**
  * Element-level editing of a stored ISO document (issue 19 §4): for each field of the table
@@ -41,7 +43,7 @@ export function patchDocument(xml: string, family: PatchFamily, before: Metadata
 // ---- paths ---------------------------------------------------------------------------------------
 
 interface Step { name: string; negate: boolean; code: boolean; arg?: string }
-interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' }
+interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' }
 
 const STEP = /^([\w*.-]+)(?:\[(!?)(=?)([\w.-]+)\])?$/;
 
@@ -50,6 +52,10 @@ function parsePath(spec: string): Path {
   let body = spec;
   if (body.endsWith('#1')) { occurrence = 'first'; body = body.slice(0, -2); }
   else if (body.endsWith('#2+')) { occurrence = 'rest'; body = body.slice(0, -3); }
+  else if (body.endsWith('#crs')) { occurrence = 'crs'; body = body.slice(0, -4); }
+  else if (body.endsWith('#!crs')) { occurrence = 'otherCrs'; body = body.slice(0, -5); }
+  else if (body.endsWith('#url')) { occurrence = 'url'; body = body.slice(0, -4); }
+  else if (body.endsWith('#!url')) { occurrence = 'otherUrl'; body = body.slice(0, -5); }
   const steps = body.split('/').map((s) => {
     const m = STEP.exec(s);
     if (!m) throw new Error(`langkah jalur tidak dikenal: ${s}`);
@@ -64,7 +70,7 @@ function hasDescendant(el: XmlRange, test: (d: XmlRange) => boolean): boolean {
 
 function stepMatches(el: XmlRange, s: Step): boolean {
   if (s.name !== '*' && el.local !== s.name) return false;
-  if (!s.arg) return true;
+  if (!s.arg || s.arg === '1') return true;
   const arg = s.arg;
   const found = s.code
     ? hasDescendant(el, (d) => d.attrs.get('codeListValue') === arg)
@@ -72,11 +78,18 @@ function stepMatches(el: XmlRange, s: Step): boolean {
   return s.negate ? !found : found;
 }
 
-function select(root: XmlRange, path: Path): XmlRange[] {
+function select(text: string, root: XmlRange, path: Path): XmlRange[] {
   let level: XmlRange[] = [root];
-  for (const s of path.steps) level = level.flatMap((el) => el.children.filter((c) => stepMatches(c, s)));
+  for (const s of path.steps) {
+    level = level.flatMap((el) => el.children.filter((c) => stepMatches(c, s)));
+    if (s.arg === '1') level = level.slice(0, 1);
+  }
   if (path.occurrence === 'first') return level.slice(0, 1);
   if (path.occurrence === 'rest') return level.slice(1);
+  if (path.occurrence === 'crs') return referenceSystemRoles(text, level).chosen;
+  if (path.occurrence === 'otherCrs') return referenceSystemRoles(text, level).additional;
+  if (path.occurrence === 'url') return overviewRoles(text, level).first;
+  if (path.occurrence === 'otherUrl') return overviewRoles(text, level).rest;
   return level;
 }
 
@@ -88,11 +101,11 @@ function patchPath(text: string, family: PatchFamily, spec: string, render: stri
   const docRoot = scanXml(text);
   const alternatives = spec.split('|').map(parsePath);
   let chosen = alternatives[alternatives.length - 1]!;
-  let docEls = select(docRoot, chosen);
-  let renEls = select(renderRoot, chosen);
+  let docEls = select(text, docRoot, chosen);
+  let renEls = select(render, renderRoot, chosen);
   for (const alt of alternatives.slice(0, -1)) {
-    const d = select(docRoot, alt);
-    const r = select(renderRoot, alt);
+    const d = select(text, docRoot, alt);
+    const r = select(render, renderRoot, alt);
     if (d.length > 0 && r.length > 0) { chosen = alt; docEls = d; renEls = r; break; }
   }
   if (docEls.length === 0 && renEls.length === 0) return text;
@@ -102,7 +115,8 @@ function patchPath(text: string, family: PatchFamily, spec: string, render: stri
     const d = docEls[i]!;
     edits.push({ start: d.start, end: d.end, text: snippet(render, renEls[i]!, d.parent!.scope) });
   }
-  for (const d of docEls.slice(paired)) edits.push(removal(text, d));
+  // an object removed from a property it was alone in takes the property along (an empty property is invalid)
+  for (const d of docEls.slice(paired)) edits.push(removal(text, !isProperty(d) && d.parent?.parent && d.parent.children.length === 1 ? d.parent : d));
   const extra = renEls.slice(paired);
   if (extra.length > 0) {
     const last = docEls[paired - 1];
@@ -275,9 +289,38 @@ export function cutFieldElements(xml: string, family: PatchFamily, field: string
   let text = xml;
   for (const spec of entry[family]) {
     const alternatives = spec.split('|');
-    const els = select(scanXml(text), parsePath(alternatives[alternatives.length - 1]!));
+    const els = select(text, scanXml(text), parsePath(alternatives[alternatives.length - 1]!));
     const edits = els.map((el) => removal(text, el)).sort((a, b) => b.start - a.start);
     for (const e of edits) text = text.slice(0, e.start) + text.slice(e.end);
   }
+  for (const spec of entry[family]) text = cutHollowObjects(text, spec.split('|').pop()!);
   return text;
+}
+
+/**
+ * An object with mandatory children (MANDATORY) on a field's path that holds nothing else once
+ * the field is cut belongs to the field: a patch that creates it (a first conformity report or
+ * lineage in a document without DQ_DataQuality) must write its mandatory scope too, and that
+ * scope is the field's doing, not a change elsewhere. Cut with its property, in both documents alike.
+ */
+function cutHollowObjects(text: string, spec: string): string {
+  const path = parsePath(spec);
+  let out = text;
+  for (let depth = path.steps.length - 1; depth >= 1; depth--) {
+    const step = path.steps[depth - 1]!;
+    if (!MANDATORY[step.name]) continue;
+    const objects = select(out, scanXml(out), { steps: path.steps.slice(0, depth), occurrence: 'all' });
+    const hollow = objects.filter((o) => o.parent && o.parent.parent && o.children
+      .filter((c) => !MANDATORY[o.local]!.includes(c.local)).every((c) => !holdsValue(out, c)));
+    const edits = hollow.map((o) => removal(out, o.parent!)).sort((a, b) => b.start - a.start);
+    for (const e of edits) out = out.slice(0, e.start) + out.slice(e.end);
+  }
+  return out;
+}
+
+/** Text or an attribute (other than a namespace declaration) anywhere in the element. */
+function holdsValue(text: string, el: XmlRange): boolean {
+  if ([...el.attrs.keys()].some((k) => k !== 'xmlns' && !k.startsWith('xmlns:'))) return true;
+  if (el.children.length === 0) return textOf(text, el).trim() !== '';
+  return el.children.some((c) => holdsValue(text, c));
 }

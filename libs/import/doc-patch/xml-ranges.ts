@@ -106,3 +106,11 @@ export function attrNS(el: XmlRange, ns: string, local: string): string | undefi
 export function textOf(text: string, el: XmlRange): string {
   return unescape(text.slice(el.openEnd, Math.max(el.openEnd, el.end - `</${el.qname}>`.length)).replace(/<[^>]*>/g, ''));
 }
+
+/** A property's value as the import reads it (dom.ts propText): its CharacterString/Anchor (else first) child's text, else its own. */
+export function propText(text: string, prop: XmlRange | undefined): string | undefined {
+  if (!prop) return undefined;
+  const kid = prop.children.find((k) => k.local === 'CharacterString' || k.local === 'Anchor') ?? prop.children[0];
+  const t = textOf(text, kid ?? prop).trim();
+  return t === '' ? undefined : t;
+}
