@@ -1,5 +1,6 @@
 import type { SaxonNode } from 'saxon-js';
 import { NS, mdbNamespaces } from './xml-namespaces';
+import { escAttr, escText } from './xml-escape';
 
 /**
  * The brief and summary element sets (ISO AP / CSW ElementSetName) of the two ISO forms,
@@ -41,15 +42,6 @@ interface DomText extends DomNode { data: string }
 const ELEMENT = 1;
 const TEXT = 3;
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;' };
-// SaxonJS writes C0 controls other than tab and line feed (in practice the carriage return),
-// C1 controls and U+2028 as decimal character references, in text and attribute values alike
-const TEXT_SPECIAL = /[&<>\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028]/g;
-const ATTR_SPECIAL = /[&<>"\u0000-\u0008\u0009-\u001F\u007F-\u009F\u2028]/g;
-const reference = (c: string): string => ESCAPES[c] ?? `&#${c.charCodeAt(0)};`;
-const escText = (s: string): string => s.replace(TEXT_SPECIAL, reference);
-const escAttr = (s: string): string => s.replace(ATTR_SPECIAL, reference);
 
 const isDeclaration = (a: DomAttr): boolean => a.namespaceURI === XMLNS || a.name === 'xmlns';
 
