@@ -41,6 +41,7 @@ interface DomText extends DomNode { data: string }
 
 const ELEMENT = 1;
 const TEXT = 3;
+const CDATA = 4;
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
 
 const isDeclaration = (a: DomAttr): boolean => a.namespaceURI === XMLNS || a.name === 'xmlns';
@@ -57,7 +58,9 @@ function attributesOf(el: DomElement): string {
 
 /** xsl:copy-of with copy-namespaces="no", under a root that declares every prefix used. */
 function copyOf(out: string[], node: DomNode): void {
-  if (node.nodeType === TEXT) {
+  // xmldom keeps a CDATA section as a node of its own where SaxonJS's parser merges it into the
+  // text: both are written as escaped text, so a stored document gives the same bytes either way
+  if (node.nodeType === TEXT || node.nodeType === CDATA) {
     out.push(escText((node as DomText).data));
     return;
   }

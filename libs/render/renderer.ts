@@ -177,7 +177,8 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
     const full = FULL_FORM[doc.schema];
     const out: Partial<RenderSet> = {};
     let tree: SaxonNode | undefined;
-    const docTree = (): SaxonNode => (tree ??= asSource(documentTree(doc.xml)));
+    // parsed once, by xmldom (document-forms.ts), for the element sets and the Dublin Core records
+    const docTree = (): SaxonNode => (tree ??= documentTree(doc.xml));
     let dc: DublinCoreRecords | undefined;
     let current: RenderFormat = full;
     try {

@@ -4,6 +4,7 @@ import SaxonJS from 'saxon-js';
 import { createRenderer } from '../../libs/render';
 import type { DomNode } from '../../libs/render/dublin-core/dom';
 import { dublinCoreRecords } from '../../libs/render/dublin-core/records';
+import { gmdBrief, gmdSummary } from '../../libs/render/element-sets';
 import { parseXmlSafely } from '../../libs/xml/safe-parse';
 import { generateRecord } from '../helpers/sample-records';
 
@@ -32,6 +33,14 @@ describe('Dublin Core records', () => {
 
   it('give the same bytes from an xmldom Document (the safe parser)', () => {
     expect(dublinCoreRecords(parseXmlSafely(xml) as unknown as DomNode, SERVICE_TOPICS)).toEqual(expected);
+  });
+
+  it('a stored document parsed by xmldom gives the element sets SaxonJS\'s parse gave (CDATA included)', () => {
+    const saxon = SaxonJS.getPlatform().parseXmlFromString(xml);
+    const xmldom = parseXmlSafely(xml) as unknown as typeof saxon;
+    expect(gmdSummary(xmldom)).toBe(gmdSummary(saxon));
+    expect(gmdBrief(xmldom)).toBe(gmdBrief(saxon));
+    expect(gmdSummary(xmldom)).toContain('<gco:CharacterString>Peta &lt;rupa&gt; bumi &amp; laut</gco:CharacterString>');
   });
 
   it('refuse a document that is not ISO 19139 or 19115-2', () => {
