@@ -1,5 +1,6 @@
 import type { SaxonNode } from 'saxon-js';
 import { NS, mdbNamespaces } from './xml-namespaces';
+import { escAttr, escText } from './xml-escape';
 
 /**
  * The brief and summary element sets (ISO AP / CSW ElementSetName) of the two ISO forms,
@@ -40,16 +41,8 @@ interface DomText extends DomNode { data: string }
 
 const ELEMENT = 1;
 const TEXT = 3;
+const CDATA = 4;
 const XMLNS = 'http://www.w3.org/2000/xmlns/';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&#34;' };
-// SaxonJS writes C0 controls other than tab and line feed (in practice the carriage return),
-// C1 controls and U+2028 as decimal character references, in text and attribute values alike
-const TEXT_SPECIAL = /[&<>\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028]/g;
-const ATTR_SPECIAL = /[&<>"\u0000-\u0008\u0009-\u001F\u007F-\u009F\u2028]/g;
-const reference = (c: string): string => ESCAPES[c] ?? `&#${c.charCodeAt(0)};`;
-const escText = (s: string): string => s.replace(TEXT_SPECIAL, reference);
-const escAttr = (s: string): string => s.replace(ATTR_SPECIAL, reference);
 
 const isDeclaration = (a: DomAttr): boolean => a.namespaceURI === XMLNS || a.name === 'xmlns';
 
@@ -65,7 +58,9 @@ function attributesOf(el: DomElement): string {
 
 /** xsl:copy-of with copy-namespaces="no", under a root that declares every prefix used. */
 function copyOf(out: string[], node: DomNode): void {
-  if (node.nodeType === TEXT) {
+  // xmldom keeps a CDATA section as a node of its own where SaxonJS's parser merges it into the
+  // text: both are written as escaped text, so a stored document gives the same bytes either way
+  if (node.nodeType === TEXT || node.nodeType === CDATA) {
     out.push(escText((node as DomText).data));
     return;
   }

@@ -3,13 +3,16 @@ import type { SaxonNode } from 'saxon-js';
 import type { RenderFormat } from './formats';
 import { gmdBrief, gmdSummary, mdbBrief, mdbSummary } from './element-sets';
 import { serviceStylesheetParams } from './gmd-service';
+import type { DublinCoreRecords } from './dublin-core/records';
 
 /**
  * How each form is derived. `gmd` is built from JSON (gmd-builder.ts) as text and as a SaxonJS
  * tree at once; every other form comes from an earlier one's tree, never from text. The
- * crosswalks between schemas (19139 → 19115-3, 19139 → Dublin Core) are XSLT; the brief and
- * summary element sets, projections inside one schema, are copied from the full form's tree
- * (element-sets.ts: four SaxonJS passes cost a quarter of a record's render time).
+ * crosswalk 19139 → 19115-3 is XSLT; the three Dublin Core records are written in TypeScript
+ * from the gmd tree (dublin-core/records.ts, formerly gmd-to-dc.xsl: one SaxonJS pass was the
+ * largest cost of a stored document's render); the brief and summary element sets, projections
+ * inside one schema, are copied from the full form's tree (element-sets.ts: four SaxonJS passes
+ * cost a quarter of a record's render time).
  *
  * mdb2016 is not an XSLT stage: the catalogue's 19115-3 content is identical in the 2016 and
  * 2018 namespace sets, and every namespace of an mdb render is declared on its root element
@@ -29,10 +32,13 @@ export type RenderStage =
     }
   | { kind: 'mdb2016-namespaces'; from: 'mdb2018' }
   /** a brief or summary element set: branches of the full form's tree copied as they are (element-sets.ts) */
-  | { kind: 'element-set'; from: RenderFormat; write: (tree: SaxonNode) => string };
+  | { kind: 'element-set'; from: RenderFormat; write: (tree: SaxonNode) => string }
+  /** one of the three Dublin Core records, all written at once from the gmd tree (dublin-core/records.ts) */
+  | { kind: 'dublin-core'; from: 'gmd'; record: keyof DublinCoreRecords };
 
-function dcParams(r: MetadataRecord): Record<string, string> {
-  return { 'service-topics': serviceStylesheetParams(r)['service-topics'] as string };
+/** a service's topic categories, which 19139's SV_ServiceIdentification cannot hold (gmd-service.ts) */
+export function dcServiceTopics(r: MetadataRecord): string {
+  return serviceStylesheetParams(r)['service-topics'] as string;
 }
 
 export const RENDER_PLAN: Record<Exclude<RenderFormat, 'gmd'>, RenderStage> = {
@@ -47,11 +53,11 @@ export const RENDER_PLAN: Record<Exclude<RenderFormat, 'gmd'>, RenderStage> = {
   mdb2016: { kind: 'mdb2016-namespaces', from: 'mdb2018' },
   'mdb2018-summary': { kind: 'element-set', from: 'mdb2018', write: mdbSummary },
   'mdb2018-brief': { kind: 'element-set', from: 'mdb2018', write: mdbBrief },
-  // one pass writes all three Dublin Core records (see the stylesheet's header); a service's topic
-  // categories come from the record, as for mdb2018
-  'dc-full': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', params: dcParams },
-  'dc-summary': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-summary', params: dcParams },
-  'dc-brief': { kind: 'xslt', from: 'gmd', stylesheet: 'gmd-to-dc.xsl', resultDocument: 'dc-brief', params: dcParams },
+  // one pass writes all three Dublin Core records; a service's topic categories come from the
+  // record (dcServiceTopics), as for mdb2018
+  'dc-full': { kind: 'dublin-core', from: 'gmd', record: 'full' },
+  'dc-summary': { kind: 'dublin-core', from: 'gmd', record: 'summary' },
+  'dc-brief': { kind: 'dublin-core', from: 'gmd', record: 'brief' },
 };
 
 /** The forms other stages are derived from. */

@@ -8,7 +8,9 @@ import { gmdBrief, gmdSummary, mdbBrief, mdbSummary } from './element-sets';
 import { RENDER_FORMATS, type RenderFormat } from './formats';
 import { buildGmdTree } from './gmd-builder';
 import { mdb2018ToMdb2016 } from './mdb2016';
-import { RENDER_PLAN, SOURCE_FORMATS, planOrder, planStylesheets } from './render-plan';
+import { dublinCoreRecords, type DublinCoreRecords } from './dublin-core/records';
+import type { DomNode } from './dublin-core/dom';
+import { RENDER_PLAN, SOURCE_FORMATS, dcServiceTopics, planOrder, planStylesheets } from './render-plan';
 import { compileStylesheets, type CompileOptions } from './stylesheet-compiler';
 
 export type RenderSet = Record<RenderFormat, string>;
@@ -115,6 +117,7 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
     const trees: Partial<Record<RenderFormat, SaxonNode>> = {};
     // outputs of a stylesheet already run for this record (one pass, several forms)
     const done = new Map<string, { principal: string; documents: Record<string, string> }>();
+    let dc: DublinCoreRecords | undefined;
     let current: RenderFormat = 'gmd';
     try {
       // the gmd text and its tree come from one build: the text is never parsed back
@@ -128,6 +131,11 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
         const stage = RENDER_PLAN[f];
         if (stage.kind === 'mdb2016-namespaces') {
           out[f] = mdb2018ToMdb2016(out.mdb2018 as string);
+          continue;
+        }
+        if (stage.kind === 'dublin-core') {
+          dc ??= dublinCoreRecords(trees.gmd as unknown as DomNode, dcServiceTopics(record));
+          out[f] = dc[stage.record];
           continue;
         }
         if (stage.kind === 'element-set') {
@@ -169,8 +177,9 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
     const full = FULL_FORM[doc.schema];
     const out: Partial<RenderSet> = {};
     let tree: SaxonNode | undefined;
-    const docTree = (): SaxonNode => (tree ??= asSource(documentTree(doc.xml)));
-    let dc: { principal: string; documents: Record<string, string> } | undefined;
+    // parsed once, by xmldom (document-forms.ts), for the element sets and the Dublin Core records
+    const docTree = (): SaxonNode => (tree ??= documentTree(doc.xml));
+    let dc: DublinCoreRecords | undefined;
     let current: RenderFormat = full;
     try {
       for (const f of wanted) {
@@ -181,11 +190,9 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
         else if (f === 'mdb2018-summary') out[f] = mdbSummary(docTree());
         else if (f === 'mdb2018-brief') out[f] = mdbBrief(docTree());
         else if (f === 'dc-full' || f === 'dc-summary' || f === 'dc-brief') {
-          if (!dc) {
-            const res = SaxonJS.transform({ stylesheetInternal: sefFor('gmd-to-dc.xsl'), sourceNode: docTree(), destination: 'serialized', ...RESULT_DOCUMENTS }, 'sync');
-            dc = { principal: res.principalResult as string, documents: res.resultDocuments ?? {} };
-          }
-          out[f] = f === 'dc-full' ? dc.principal : resultDocument(dc.documents, f);
+          // a stored document carries its own topic categories: no service topics from the record
+          dc ??= dublinCoreRecords(docTree() as unknown as DomNode);
+          out[f] = dc[f === 'dc-full' ? 'full' : f === 'dc-summary' ? 'summary' : 'brief'];
         }
       }
       return out;

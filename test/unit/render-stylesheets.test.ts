@@ -45,17 +45,17 @@ describe('compile cache', () => {
   it('compiles once; the second start reads the cached SEF', async () => {
     const { xsltDir } = sandbox();
     const cacheDir = path.join(work, `cache-${Date.now()}`);
-    const first = await compileStylesheets(['gmd-to-dc.xsl'], { xsltDir, cacheDir });
-    expect(first.compiled).toEqual(['gmd-to-dc.xsl']);
-    const second = await compileStylesheets(['gmd-to-dc.xsl'], { xsltDir, cacheDir });
+    const first = await compileStylesheets(['gmd-to-mdb2018.xsl'], { xsltDir, cacheDir });
+    expect(first.compiled).toEqual(['gmd-to-mdb2018.xsl']);
+    const second = await compileStylesheets(['gmd-to-mdb2018.xsl'], { xsltDir, cacheDir });
     expect(second.compiled).toEqual([]);
-    expect(second.sef.get('gmd-to-dc.xsl')).toEqual(first.sef.get('gmd-to-dc.xsl'));
+    expect(second.sef.get('gmd-to-mdb2018.xsl')).toEqual(first.sef.get('gmd-to-mdb2018.xsl'));
     // a changed stylesheet gets a new SEF and the old one is removed
-    const file = path.join(xsltDir, 'gmd-to-dc.xsl');
+    const file = path.join(xsltDir, 'gmd-to-mdb2018.xsl');
     writeFileSync(file, readFileSync(file, 'utf8').replace('<xsl:output', '<!-- changed -->\n  <xsl:output'));
-    const third = await compileStylesheets(['gmd-to-dc.xsl'], { xsltDir, cacheDir });
-    expect(third.compiled).toEqual(['gmd-to-dc.xsl']);
-    expect(readdirSync(cacheDir).filter((f) => f.startsWith('gmd-to-dc.'))).toHaveLength(1);
+    const third = await compileStylesheets(['gmd-to-mdb2018.xsl'], { xsltDir, cacheDir });
+    expect(third.compiled).toEqual(['gmd-to-mdb2018.xsl']);
+    expect(readdirSync(cacheDir).filter((f) => f.startsWith('gmd-to-mdb2018.'))).toHaveLength(1);
   }, 300_000);
 
   it('a change in an included module recompiles the stylesheet that includes it', async () => {
@@ -79,18 +79,18 @@ describe('a broken stylesheet fails the start', () => {
 
   it('one that compiles but fails at run time: RenderError from the start-up test record', async () => {
     const dirs = sandbox();
-    writeFileSync(path.join(dirs.xsltDir, 'gmd-to-dc.xsl'),
+    writeFileSync(path.join(dirs.xsltDir, 'gmd-to-mdb2018.xsl'),
       '<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="/"><xsl:sequence select="error((), \'rusak\')"/></xsl:template></xsl:stylesheet>');
     const err = await createRenderer(dirs).then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(RenderError);
-    expect((err as RenderError).format).toBe('dc-full');
+    expect((err as RenderError).format).toBe('mdb2018');
     expect((err as Error).message).toMatch(/rusak/);
   }, 300_000);
 
   it('a missing stylesheet', async () => {
     const dirs = sandbox();
-    rmSync(path.join(dirs.xsltDir, 'gmd-to-dc.xsl'));
-    await expect(createRenderer(dirs)).rejects.toThrow(/gmd-to-dc\.xsl/);
+    rmSync(path.join(dirs.xsltDir, 'gmd-to-mdb2018.xsl'));
+    await expect(createRenderer(dirs)).rejects.toThrow(/gmd-to-mdb2018\.xsl/);
   }, 300_000);
 });
 
