@@ -1,3 +1,4 @@
+import type { Document } from '@xmldom/xmldom';
 import { parseXmlSafely } from '../xml/safe-parse';
 import { iso19139ToIso19115p3 } from './crosswalk/to-iso19115-3';
 import { toIso19139 } from './crosswalk/to-iso19139';
@@ -40,12 +41,15 @@ function rootNamespace(xml: string): string {
 
 /**
  * `xml` (a document in schema `from`) in schema `to`. Same schema: returned unchanged.
- * Throws CrosswalkError when the document cannot be read or transformed.
+ * Throws CrosswalkError when the document cannot be read or transformed. `parsed`, when given,
+ * is `xml` as parseXmlSafely returns it (the renderer parses a stored document once for all its
+ * forms; a parse is most of a crosswalk's cost); the crosswalks only read it.
  */
-export function crosswalk(xml: string, from: IsoSchema, to: IsoSchema): string {
+export function crosswalk(xml: string, from: IsoSchema, to: IsoSchema, parsed?: () => Document): string {
   if (from === to) return xml;
   // a byte order mark left at the start by a decoder is not content
   xml = xml.replace(/^\uFEFF/, '');
+  const source = (): Document => (parsed ? parsed() : parseXmlSafely(xml));
   try {
     if (is19115p3(to)) {
       if (is19115p3(from)) {
@@ -53,13 +57,13 @@ export function crosswalk(xml: string, from: IsoSchema, to: IsoSchema): string {
         // not needed when the document is already 19115-3: only 2016 → 2018 or back
         return to === 'iso19115-3-2016' ? mdbNamespaceSet(xml, 2016) : mdbNamespaceSet(xml, 2018);
       }
-      const mdb2018 = iso19139ToIso19115p3(parseXmlSafely(xml));
+      const mdb2018 = iso19139ToIso19115p3(source());
       return to === 'iso19115-3-2016' ? mdb2018ToMdb2016(mdb2018) : mdb2018;
     }
-    if (is19115p3(from)) return toIso19139(parseXmlSafely(xml), to === 'iso19115-2' ? 'gmi' : 'auto');
+    if (is19115p3(from)) return toIso19139(source(), to === 'iso19115-2' ? 'gmi' : 'auto');
     // 19139 ↔ 19115-2: both are 19139 encoding; gmi → gmd goes through 19115-3 and back so that
     // the acquisition content is kept where it has a place; gmd → gmi renames the root
-    const mdb = iso19139ToIso19115p3(parseXmlSafely(xml));
+    const mdb = iso19139ToIso19115p3(source());
     return toIso19139(parseXmlSafely(mdb), to === 'iso19115-2' ? 'gmi' : 'auto');
   } catch (err) {
     throw err instanceof CrosswalkError ? err : new CrosswalkError(from, to, err);

@@ -1,3 +1,4 @@
+import type { Document } from '@xmldom/xmldom';
 import type { DocumentSchema } from '../catalogue/record-document';
 import { crosswalk, CrosswalkError } from './crosswalk';
 import { DOCUMENT_FORMS, type RenderDocument } from './document-forms';
@@ -28,9 +29,10 @@ export type CrosswalkWarn = (fields: { recordId: string; from: DocumentSchema; t
  * The documents, in other schemas, that `wanted` forms are taken from (only the steps some
  * wanted form needs are run). A step that fails (CrosswalkError) is warned about and left out,
  * and so is any step that goes through it: those forms stay derived from the JSON projection.
+ * `parsed` is the stored document as parseXmlSafely returns it, for the steps that start from it.
  */
 export function crosswalkedDocuments(
-  recordId: string, doc: RenderDocument, wanted: readonly RenderFormat[], warn: CrosswalkWarn,
+  recordId: string, doc: RenderDocument, wanted: readonly RenderFormat[], warn: CrosswalkWarn, parsed?: () => Document,
 ): { doc: RenderDocument; forms: RenderFormat[] }[] {
   const own = new Set(DOCUMENT_FORMS[doc.schema]);
   const made = new Map<DocumentSchema, string>();
@@ -43,7 +45,7 @@ export function crosswalkedDocuments(
     const from = step.via ? { schema: step.via, xml: made.get(step.via) } : doc;
     if (from.xml === undefined) continue; // the step it goes through failed (already warned)
     try {
-      made.set(step.to, crosswalk(from.xml, from.schema, step.to));
+      made.set(step.to, crosswalk(from.xml, from.schema, step.to, step.via ? undefined : parsed));
     } catch (err) {
       if (!(err instanceof CrosswalkError)) throw err;
       warn({ recordId, from: from.schema, to: step.to, err: err.message }, 'crosswalk gagal; bentuk diturunkan dari JSON');

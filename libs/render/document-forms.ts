@@ -1,4 +1,4 @@
-import type { SaxonNode } from 'saxon-js';
+import type { Document } from '@xmldom/xmldom';
 import { parseXmlSafely } from '../xml/safe-parse';
 import type { DocumentSchema } from '../catalogue/record-document';
 import type { MetadataRecord } from '../catalogue/record.types';
@@ -42,11 +42,13 @@ export function embeddable(xml: string): string {
 }
 
 /**
- * The document as a DOM for the element sets and the Dublin Core records, parsed by the safe
- * parser (xmldom): both read only the minimal DOM that SaxonJS's trees and xmldom share, and
- * xmldom's parse costs a fraction of SaxonJS's (issue 19, render speed). Stored documents passed
- * this parser at import (no DOCTYPE, no entities, bounded size and depth).
+ * The document as a DOM for the element sets, the Dublin Core records and the crosswalks, parsed
+ * by the safe parser (xmldom) on first use and then shared: a parse is most of what a stored
+ * document's render costs (issue 19, render speed), and all three only read the tree (the
+ * element sets and Dublin Core through the minimal DOM that SaxonJS's trees and xmldom share).
+ * Stored documents passed this parser at import (no DOCTYPE, no entities, bounded size and depth).
  */
-export function documentTree(xml: string): SaxonNode {
-  return parseXmlSafely(embeddable(xml)) as unknown as SaxonNode;
+export function parsedOnce(xml: string): () => Document {
+  let doc: Document | undefined;
+  return () => (doc ??= parseXmlSafely(embeddable(xml)));
 }

@@ -1,9 +1,9 @@
 import SaxonJS, { type SaxonNode } from 'saxon-js';
-import { XMLSerializer, type Node as XmldomNode } from '@xmldom/xmldom';
+import { XMLSerializer, type Document as XmldomDocument, type Node as XmldomNode } from '@xmldom/xmldom';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { createLogger } from '../logger';
 import { crosswalkedDocuments, type CrosswalkWarn } from './crosswalked-forms';
-import { DOCUMENT_FORMS, FULL_FORM, documentTree, embeddable, type RenderDocument, type RenderInput } from './document-forms';
+import { DOCUMENT_FORMS, FULL_FORM, embeddable, parsedOnce, type RenderDocument, type RenderInput } from './document-forms';
 import { gmdBrief, gmdSummary, mdbBrief, mdbSummary } from './element-sets';
 import { RENDER_FORMATS, type RenderFormat } from './formats';
 import { buildGmdTree } from './gmd-builder';
@@ -173,12 +173,10 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
   };
 
   /** The forms taken from the stored document, as it is (the full form) or cut / transformed from it. */
-  const fromDocument = (recordId: string, doc: RenderDocument, wanted: readonly RenderFormat[]): Partial<RenderSet> => {
+  const fromDocument = (recordId: string, doc: RenderDocument, wanted: readonly RenderFormat[], parsed = parsedOnce(doc.xml)): Partial<RenderSet> => {
     const full = FULL_FORM[doc.schema];
     const out: Partial<RenderSet> = {};
-    let tree: SaxonNode | undefined;
-    // parsed once, by xmldom (document-forms.ts), for the element sets and the Dublin Core records
-    const docTree = (): SaxonNode => (tree ??= documentTree(doc.xml));
+    const docTree = (): SaxonNode => parsed() as unknown as SaxonNode;
     let dc: DublinCoreRecords | undefined;
     let current: RenderFormat = full;
     try {
@@ -205,9 +203,9 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
    * The other schemas' forms, from the document crosswalked to them (crosswalked-forms.ts). A
    * failure here is a warning, never a failed render: those forms are left to the JSON projection.
    */
-  const fromCrosswalks = (record: RenderInput, doc: RenderDocument, wanted: readonly RenderFormat[]): Partial<RenderSet> => {
+  const fromCrosswalks = (record: RenderInput, doc: RenderDocument, wanted: readonly RenderFormat[], parsed: () => XmldomDocument): Partial<RenderSet> => {
     const out: Partial<RenderSet> = {};
-    for (const other of crosswalkedDocuments(record.id, doc, wanted, warn)) {
+    for (const other of crosswalkedDocuments(record.id, doc, wanted, warn, parsed)) {
       try {
         Object.assign(out, fromDocument(record.id, other.doc, other.forms));
       } catch (err) {
@@ -222,7 +220,9 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
     const doc = record.isoDocument;
     if (!doc) return run(record, wanted);
     const own = new Set(DOCUMENT_FORMS[doc.schema]);
-    const overlay = { ...fromCrosswalks(record, doc, wanted), ...fromDocument(record.id, doc, wanted.filter((f) => own.has(f))) };
+    // the stored document is parsed once, for its own forms and the crosswalks alike
+    const parsed = parsedOnce(doc.xml);
+    const overlay = { ...fromCrosswalks(record, doc, wanted, parsed), ...fromDocument(record.id, doc, wanted.filter((f) => own.has(f)), parsed) };
     const fromJson = wanted.filter((f) => overlay[f] === undefined);
     const base = fromJson.length ? run(record, fromJson) : {};
     const out: Partial<RenderSet> = {};
