@@ -30,7 +30,7 @@ export class CrosswalkError extends Error {
 
 const is19115p3 = (s: IsoSchema): boolean => s === 'iso19115-3-2018' || s === 'iso19115-3-2016';
 
-/** A 19115-3 document of the 2016 set read as the 2018 set (the stylesheets read both; this is only for 2016 → 2018). */
+/** The namespace URI of the document's MD_Metadata root: isoSchemaOf tells the two 19115-3 sets apart by it. */
 function rootNamespace(xml: string): string {
   const root = /<((?:[\w.-]+:)?)MD_Metadata\b[^>]*>/.exec(xml);
   if (!root) return '';
@@ -53,7 +53,7 @@ export function crosswalk(xml: string, from: IsoSchema, to: IsoSchema, parsed?: 
   try {
     if (is19115p3(to)) {
       if (is19115p3(from)) {
-        // 2016 ↔ 2018: through 19139 would lose what 19139 cannot hold; the stylesheet pair is
+        // 2016 ↔ 2018: through 19139 would lose what 19139 cannot hold; the crosswalk pair is
         // not needed when the document is already 19115-3: only 2016 → 2018 or back
         return to === 'iso19115-3-2016' ? mdbNamespaceSet(xml, 2016) : mdbNamespaceSet(xml, 2018);
       }
