@@ -1,6 +1,7 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { GML, GML32, XMLNS_NS, isGmlNamespace } from './namespaces';
-import { escapeText, startTag, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { startTag, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { escText } from '../xml-escape';
 
 /**
  * crosswalk-common.xsl's cw:copy mode: content of no ISO module (national extensions) and gml of
@@ -49,7 +50,7 @@ export function copyNode(node: Node, scope: Scope, gmlNs: string): string {
   switch (node.nodeType) {
     case ELEMENT: return copyElement(node as Element, scope, gmlNs).xml;
     case TEXT:
-    case CDATA: return escapeText((node as unknown as { data: string }).data);
+    case CDATA: return escText((node as unknown as { data: string }).data);
     case COMMENT: return `<!--${(node as unknown as { data: string }).data}-->`;
     case PI: {
       const pi = node as unknown as { target: string; data: string };

@@ -53,20 +53,7 @@ export function precedingCount(el: Element): number {
   return i;
 }
 
-/** The string value of a node (text and CDATA of all descendants). */
-export function stringValue(n: Node): string {
-  if (n.nodeType === TEXT || n.nodeType === CDATA) return (n as unknown as { data: string }).data;
-  if (n.nodeType !== ELEMENT) return n.nodeValue ?? '';
-  let s = '';
-  for (let c = n.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === TEXT || c.nodeType === CDATA) s += (c as unknown as { data: string }).data;
-    else if (c.nodeType === ELEMENT) s += stringValue(c);
-  }
-  return s;
-}
-
-/** normalize-space(): XML white space trimmed and collapsed. */
-export const normalizeSpace = (s: string): string => s.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+export { normalizeSpace, stringValue } from '../xpath-strings';
 export const isBlank = (s: string): boolean => !/[^ \t\r\n]/.test(s);
 
 /**

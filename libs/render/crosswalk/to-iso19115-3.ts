@@ -9,7 +9,8 @@ import { ordered } from './ordering';
 import { CLASS_RENAMES, class3, prop3 } from './to-iso19115-3-names';
 import { classTemplate, propTemplate } from './to-iso19115-3-templates';
 import { CODELISTS, all, type Extra, type Walk } from './to-iso19115-3-walk';
-import { EMPTY_SCOPE, element, escapeText, startTag, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { EMPTY_SCOPE, element, startTag, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { escText } from '../xml-escape';
 
 /**
  * ISO 19139 (gmd/srv, with 19115-2 gmi content in either namespace) → ISO 19115-3, 2018 set: what
@@ -64,7 +65,7 @@ function classText(el: Element): string {
   for (const t of textNodes(el)) {
     const norm = normalizeSpace(t);
     if (!norm) continue;
-    s += pixel && norm === 'center' ? 'centre' : escapeText(t);
+    s += pixel && norm === 'center' ? 'centre' : escText(t);
   }
   return s;
 }
@@ -88,7 +89,7 @@ function valueContent(el: Element, scope: Scope): string {
   return s;
 }
 const valueText = (parent: Element, t: string): string =>
-  is(parent, GMD, 'MD_PixelOrientationCode') && normalizeSpace(t) === 'center' ? 'centre' : escapeText(t);
+  is(parent, GMD, 'MD_PixelOrientationCode') && normalizeSpace(t) === 'center' ? 'centre' : escText(t);
 
 /** gco values: same names, 19115-3 gco namespace */
 function gcoValue(el: Element, scope: Scope): Frag {
@@ -127,12 +128,12 @@ function cls(el: Element, scope: Scope, extra?: Extra): Frag[] {
   if (special) return special;
   const ns = el.namespaceURI;
   const local = localName(el);
-  if (ns === GTS && local === 'TM_PeriodDuration') return [element(scope, 'gco', 'TM_PeriodDuration', GCO3, [], () => escapeText(stringValue(el)))];
+  if (ns === GTS && local === 'TM_PeriodDuration') return [element(scope, 'gco', 'TM_PeriodDuration', GCO3, [], () => escText(stringValue(el)))];
   if (ns === GMX && (local === 'Anchor' || local === 'FileName' || local === 'MimeFileType')) {
-    return [element(scope, 'gcx', local, GCX3, attrs(el), () => escapeText(stringValue(el)))];
+    return [element(scope, 'gcx', local, GCX3, attrs(el), () => escText(stringValue(el)))];
   }
   // 19115-1 linkages are character strings
-  if (ns === GMD && local === 'URL') return [element(scope, 'gco', 'CharacterString', GCO3, [], () => escapeText(stringValue(el)))];
+  if (ns === GMD && local === 'URL') return [element(scope, 'gco', 'CharacterString', GCO3, [], () => escText(stringValue(el)))];
   if (ns === GCO139) return [gcoValue(el, scope)];
   return [genericClass(el, scope, extra)];
 }
@@ -168,7 +169,7 @@ function language(el: Element, scope: Scope): Frag[] {
     return [element(scope, 'lan', 'LanguageCode', ns3('lan'), [
       { prefix: '', local: 'codeList', uri: '', value: 'http://www.loc.gov/standards/iso639-2/' },
       { prefix: '', local: 'codeListValue', uri: '', value: normalizeSpace(value) },
-    ], () => escapeText(value))];
+    ], () => escText(value))];
   }
   return cls(el, scope);
 }

@@ -3,7 +3,8 @@ import { GCO139, GMD, GMX, GTS, SRV139, module3, ns139 } from './namespaces';
 import { firstNamed, kids, local, named, normalizeSpace, parentElement, path, stringValue, xdmChildren, class139 } from './to-iso19139-source';
 import type { Walker } from './to-iso19139-walker';
 import { ISO139_CLASSES } from './class-tables';
-import { element, escapeText, join, textElement, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { element, join, textElement, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { escText } from '../xml-escape';
 
 /**
  * The class templates of crosswalk-iso19115-3-to-iso19139.xsl that are not the generic one:
@@ -29,7 +30,7 @@ export function gcoValue(w: Walker, e: Element, scope: Scope): Frag {
   return element(scope, 'gco', name, GCO139, w.attrs(e), (inner) => {
     let s = '';
     for (const c of xdmChildren(e)) {
-      if (c.text !== undefined) s += escapeText(valueText(e, c.text));
+      if (c.text !== undefined) s += escText(valueText(e, c.text));
       else if (c.node.nodeType === 1) {
         const k = c.node as Element;
         s += module3(k.namespaceURI) === 'gco' ? gcoValue(w, k, inner).xml : join(w.cls(k, inner));

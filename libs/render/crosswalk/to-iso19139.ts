@@ -12,7 +12,8 @@ import { responsibilityProperty } from './to-iso19139-parties';
 import { specialProperty } from './to-iso19139-props';
 import { class139, firstNamed, isBlank, isIso3, kids, local, parentElement, prop139, renamed, xdmChildren } from './to-iso19139-source';
 import type { Extra, Walker } from './to-iso19139-walker';
-import { EMPTY_SCOPE, escapeText, join, startTag, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { EMPTY_SCOPE, join, startTag, type Frag, type OutAttr, type Scope } from './xml-writer';
+import { escText } from '../xml-escape';
 
 /**
  * ISO 19115-3 (either namespace set) → ISO 19139, as xslt/crosswalk-iso19115-3-to-iso19139.xsl
@@ -109,7 +110,7 @@ class ToIso19139 implements Walker {
     if (!row) return []; // a class 19139 does not have: nothing (its property is left out with it)
     const tag = startTag(scope, row.module, as, ns139(row.module), this.attrs(e), declared);
     let body = '';
-    for (const c of xdmChildren(e)) if (c.text !== undefined && !isBlank(c.text)) body += escapeText(valueText(e, c.text));
+    for (const c of xdmChildren(e)) if (c.text !== undefined && !isBlank(c.text)) body += escText(valueText(e, c.text));
     const props: Frag[] = [];
     for (const k of kids(e)) props.push(...this.prop(k, tag.scope));
     if (extra) props.push(...extra(tag.scope));

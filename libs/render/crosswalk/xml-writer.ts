@@ -1,3 +1,5 @@
+import { escAttr, escText } from '../xml-escape';
+
 /**
  * Writes the crosswalk output as text directly (no result tree): elements with their namespace
  * declarations where the stylesheets' serialised output had them, and text and attribute values
@@ -25,30 +27,6 @@ export interface OutAttr {
 export interface Frag {
   readonly local: string;
   readonly xml: string;
-}
-
-const TEXT_SPECIAL = /[&<>\r\u007f-\u009f\u2028]/;
-const TEXT_SPECIAL_G = /[&<>\r\u007f-\u009f\u2028]/g;
-const ATTR_SPECIAL = /[&<>"\t\n\r\u007f-\u009f\u2028]/;
-const ATTR_SPECIAL_G = /[&<>"\t\n\r\u007f-\u009f\u2028]/g;
-
-function reference(c: string): string {
-  switch (c) {
-    case '&': return '&amp;';
-    case '<': return '&lt;';
-    case '>': return '&gt;';
-    default: return `&#${c.charCodeAt(0)};`;
-  }
-}
-
-/** Character data: & < > escaped; CR, C1 controls and U+2028 (not U+2029, as SaxonJS) as decimal references. */
-export function escapeText(s: string): string {
-  return TEXT_SPECIAL.test(s) ? s.replace(TEXT_SPECIAL_G, reference) : s;
-}
-
-/** An attribute value (in double quotes): also the quote, tab and newline as references. */
-export function escapeAttr(s: string): string {
-  return ATTR_SPECIAL.test(s) ? s.replace(ATTR_SPECIAL_G, reference) : s;
 }
 
 export const qname = (prefix: string, local: string): string => (prefix ? `${prefix}:${local}` : local);
@@ -96,7 +74,7 @@ export function startTag(
     if (twice) twice.value = a.value;
     else (written ??= []).push({ key, name: qname(p, a.local), value: a.value });
   }
-  if (written) for (const w of written) attrText += ` ${w.name}="${escapeAttr(w.value)}"`;
+  if (written) for (const w of written) attrText += ` ${w.name}="${escAttr(w.value)}"`;
   const name = qname(ePrefix, local);
   if (!needed) return { open: `<${name}${attrText}`, name, scope };
   needed.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -104,7 +82,7 @@ export function startTag(
   let decls = '';
   for (const [p, u] of needed) {
     inner[p] = u;
-    decls += p ? ` xmlns:${p}="${escapeAttr(u)}"` : ` xmlns="${escapeAttr(u)}"`;
+    decls += p ? ` xmlns:${p}="${escAttr(u)}"` : ` xmlns="${escAttr(u)}"`;
   }
   return { open: `<${name}${decls}${attrText}`, name, scope: inner };
 }
@@ -122,7 +100,7 @@ export function element(
 /** An element with text content only (or nothing). */
 export function textElement(scope: Scope, prefix: string, local: string, uri: string, attrs: readonly OutAttr[], text: string): Frag {
   const tag = startTag(scope, prefix, local, uri, attrs);
-  return { local, xml: text ? `${tag.open}>${escapeText(text)}</${tag.name}>` : `${tag.open}/>` };
+  return { local, xml: text ? `${tag.open}>${escText(text)}</${tag.name}>` : `${tag.open}/>` };
 }
 
 /** The text of a list of fragments, in order. */

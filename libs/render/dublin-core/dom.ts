@@ -21,8 +21,6 @@ export interface DomElement extends DomNode {
 }
 
 const ELEMENT = 1;
-const TEXT = 3;
-const CDATA = 4;
 
 export type Name = readonly [ns: string, local: string];
 
@@ -50,16 +48,6 @@ export function eitherChild(nodes: readonly DomNode[], a: Name, b: Name): DomEle
   return out;
 }
 
-/** The XPath string value of an element: its descendant text, in order (comments and PIs left out). */
-export function textOf(node: DomNode): string {
-  let s = '';
-  for (let c = node.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === TEXT || c.nodeType === CDATA) s += (c as unknown as { data: string }).data;
-    else if (c.nodeType === ELEMENT) s += textOf(c);
-  }
-  return s;
-}
-
 /** A no-namespace attribute's value, or undefined. */
 export function attribute(el: DomElement, local: string): string | undefined {
   for (let i = 0; i < el.attributes.length; i++) {
@@ -78,6 +66,3 @@ export function attributes(els: readonly DomElement[], local: string): string[] 
   }
   return out;
 }
-
-/** XPath normalize-space(). */
-export const normalizeSpace = (s: string): string => s.replace(/[ \t\n\r]+/g, ' ').replace(/^ | $/g, '');

@@ -1,6 +1,7 @@
 import { NS } from '../xml-namespaces';
 import { escAttr, escText } from '../xml-escape';
-import { attribute, attributes, children, eitherChild, isElement, normalizeSpace, path, textOf, type DomElement, type DomNode, type Name } from './dom';
+import { attribute, attributes, children, eitherChild, isElement, path, type DomElement, type DomNode, type Name } from './dom';
+import { normalizeSpace, stringValue } from '../xpath-strings';
 
 /**
  * ISO 19139 → the three Dublin Core records of CSW 2.0.2 (csw:Record, csw:SummaryRecord,
@@ -46,7 +47,7 @@ const ONE_TOKEN = /^[^ \t\n\r]+$/;
 /** `…/(gco:CharacterString|gmx:Anchor)` */
 const values = (nodes: readonly DomElement[]): DomElement[] => eitherChild(nodes, CS, ANCHOR);
 /** xsl:value-of over nodes: their string values joined by a space */
-const valueOf = (nodes: readonly DomElement[]): string => nodes.map(textOf).join(' ');
+const valueOf = (nodes: readonly DomElement[]): string => nodes.map(stringValue).join(' ');
 
 function element(qname: string, value: string, attrs = ''): string {
   return value === '' ? `<${qname}${attrs}/>` : `<${qname}${attrs}>${escText(value)}</${qname}>`;
@@ -59,7 +60,7 @@ function metadataRoot(doc: DomNode): DomElement {
 }
 
 function head(md: DomElement, ids: DomElement[]): string {
-  const typeCandidates = [...values(path([md], gmd('hierarchyLevelName'))).map(textOf), ...attributes(path([md], gmd('hierarchyLevel'), '*'), 'codeListValue'), 'dataset'];
+  const typeCandidates = [...values(path([md], gmd('hierarchyLevelName'))).map(stringValue), ...attributes(path([md], gmd('hierarchyLevel'), '*'), 'codeListValue'), 'dataset'];
   return element('dc:identifier', valueOf(values(path([md], gmd('fileIdentifier')))))
     + element('dc:title', valueOf(values(path(ids, gmd('citation'), gmd('CI_Citation'), gmd('title')))))
     + element('dc:type', typeCandidates.find((t) => normalizeSpace(t) !== '') as string);
@@ -70,14 +71,14 @@ const extents = (ids: DomElement[]): DomElement[] => path(eitherChild(ids, ...EX
 function summaryBody(md: DomElement, ids: DomElement[], serviceTopics: string): string {
   const topicAttr = ` scheme="${escAttr(TOPIC_SCHEME)}"`;
   const tokens = normalizeSpace(serviceTopics);
-  return each('dc:subject', values(path(ids, gmd('descriptiveKeywords'), gmd('MD_Keywords'), gmd('keyword'))).map(textOf))
-    + each('dc:subject', path(ids, gmd('topicCategory'), gmd('MD_TopicCategoryCode')).map(textOf), topicAttr)
+  return each('dc:subject', values(path(ids, gmd('descriptiveKeywords'), gmd('MD_Keywords'), gmd('keyword'))).map(stringValue))
+    + each('dc:subject', path(ids, gmd('topicCategory'), gmd('MD_TopicCategoryCode')).map(stringValue), topicAttr)
     + each('dc:subject', tokens ? tokens.split(' ') : [], topicAttr)
-    + each('dc:format', values(path([md], gmd('distributionInfo'), gmd('MD_Distribution'), gmd('distributionFormat'), gmd('MD_Format'), gmd('name'))).map(textOf))
-    + each('dc:relation', values(path(ids, gmd('aggregationInfo'), gmd('MD_AggregateInformation'), gmd('aggregateDataSetIdentifier'), '*', gmd('code'))).map(textOf))
+    + each('dc:format', values(path([md], gmd('distributionInfo'), gmd('MD_Distribution'), gmd('distributionFormat'), gmd('MD_Format'), gmd('name'))).map(stringValue))
+    + each('dc:relation', values(path(ids, gmd('aggregationInfo'), gmd('MD_AggregateInformation'), gmd('aggregateDataSetIdentifier'), '*', gmd('code'))).map(stringValue))
     + element('dct:modified', valueOf(path([md], gmd('dateStamp'), '*')))
-    + each('dct:abstract', values(path(ids, gmd('abstract'))).map(textOf))
-    + each('dct:spatial', values(path(extents(ids), gmd('geographicElement'), gmd('EX_GeographicDescription'), gmd('geographicIdentifier'), '*', gmd('code'))).map(textOf));
+    + each('dct:abstract', values(path(ids, gmd('abstract'))).map(stringValue))
+    + each('dct:spatial', values(path(extents(ids), gmd('geographicElement'), gmd('EX_GeographicDescription'), gmd('geographicIdentifier'), '*', gmd('code'))).map(stringValue));
 }
 
 /** `distinct-values($parties[roles]/(gmd:organisationName, gmd:individualName)[1]/(CS|Anchor))` */
@@ -86,13 +87,13 @@ function partyNames(parties: readonly DomElement[], keep: (roles: string[]) => b
   for (const p of parties) {
     if (!keep(attributes(path([p], gmd('role'), '*'), 'codeListValue'))) continue;
     const name = children([p], gmd('organisationName'))[0] ?? children([p], gmd('individualName'))[0];
-    if (name) for (const v of values([name])) names.add(textOf(v));
+    if (name) for (const v of values([name])) names.add(stringValue(v));
   }
   return [...names];
 }
 
 /** XPath string() of at most one node; '' for none */
-const stringOf = (nodes: readonly DomElement[]): string => (nodes.length ? textOf(nodes[0] as DomElement) : '');
+const stringOf = (nodes: readonly DomElement[]): string => (nodes.length ? stringValue(nodes[0] as DomElement) : '');
 
 function fullExtras(md: DomElement, ids: DomElement[]): string {
   // the resource's parties: points of contact and the citation's cited parties, in document order
@@ -112,10 +113,10 @@ function fullExtras(md: DomElement, ids: DomElement[]): string {
   const languages = children(ownLanguage.length ? ownLanguage : children([md], gmd('language')), gmd('LanguageCode'));
   s += languages.map((l) => element('dc:language', attribute(l, 'codeListValue') ?? '')).join('');
   const constraints = children(ids, gmd('resourceConstraints'));
-  s += each('dc:rights', values(path(constraints, '*', gmd('useLimitation'))).map(textOf))
-    + each('dct:license', values(path(constraints, gmd('MD_LegalConstraints'), gmd('otherConstraints'))).map(textOf))
+  s += each('dc:rights', values(path(constraints, '*', gmd('useLimitation'))).map(stringValue))
+    + each('dct:license', values(path(constraints, gmd('MD_LegalConstraints'), gmd('otherConstraints'))).map(stringValue))
     + each('dct:accessRights', attributes(path(constraints, gmd('MD_SecurityConstraints'), gmd('classification'), '*'), 'codeListValue'))
-    + each('dc:source', values(path([md], gmd('dataQualityInfo'), gmd('DQ_DataQuality'), gmd('lineage'), gmd('LI_Lineage'), gmd('source'), gmd('LI_Source'), gmd('description'))).map(textOf));
+    + each('dc:source', values(path([md], gmd('dataQualityInfo'), gmd('DQ_DataQuality'), gmd('lineage'), gmd('LI_Lineage'), gmd('source'), gmd('LI_Source'), gmd('description'))).map(stringValue));
   for (const date of path(ids, gmd('citation'), gmd('CI_Citation'), gmd('date'), gmd('CI_Date'))) {
     const type = attributes(path([date], gmd('dateType'), '*'), 'codeListValue')[0] ?? '';
     const value = stringOf(path([date], gmd('date'), '*'));
@@ -129,7 +130,7 @@ function fullExtras(md: DomElement, ids: DomElement[]): string {
   const online = path([md], gmd('distributionInfo'), gmd('MD_Distribution'), gmd('transferOptions'), gmd('MD_DigitalTransferOptions'), gmd('onLine'), gmd('CI_OnlineResource'));
   for (const o of online) {
     // scheme is an xs:anyURI: a protocol written with spaces ("ESRI REST: Map Service") cannot be one; the last one written wins
-    const schemes = values(children([o], gmd('protocol'))).map(textOf).filter((p) => ONE_TOKEN.test(p));
+    const schemes = values(children([o], gmd('protocol'))).map(stringValue).filter((p) => ONE_TOKEN.test(p));
     const attrs = schemes.length ? ` scheme="${escAttr(schemes[schemes.length - 1] as string)}"` : '';
     s += element('dct:references', valueOf(path([o], gmd('linkage'), gmd('URL'))), attrs);
   }
