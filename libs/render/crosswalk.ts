@@ -1,5 +1,5 @@
-import type { Document } from '@xmldom/xmldom';
-import { parseXmlSafely } from '../xml/safe-parse';
+import type { LightDocument } from '../xml/light-dom';
+import { parseForRender } from '../xml/trusted-parse';
 import { iso19139ToIso19115p3 } from './crosswalk/to-iso19115-3';
 import { toIso19139 } from './crosswalk/to-iso19139';
 import { mdb2018ToMdb2016 } from './mdb2016';
@@ -7,7 +7,7 @@ import { mdb2018ToMdb2016 } from './mdb2016';
 /**
  * Transforms between the ISO metadata schemas a stored document can be in, for serving it in
  * the schema it was not written in (issue 19, point 3). The mappings are ours (see
- * docs/iso-crosswalks.md), written in TypeScript on the document parseXmlSafely returns. They were
+ * docs/iso-crosswalks.md), written in TypeScript on the light DOM of the document (xml/trusted-parse.ts). They were
  * XSLT 3.0 stylesheets run by SaxonJS until these ports replaced them, byte for byte the same
  * output (SaxonJS cost 50–160 ms of CPU a record, most of a stored document's render):
  *
@@ -42,14 +42,14 @@ function rootNamespace(xml: string): string {
 /**
  * `xml` (a document in schema `from`) in schema `to`. Same schema: returned unchanged.
  * Throws CrosswalkError when the document cannot be read or transformed. `parsed`, when given,
- * is `xml` as parseXmlSafely returns it (the renderer parses a stored document once for all its
- * forms; a parse is most of a crosswalk's cost); the crosswalks only read it.
+ * is `xml` as parseForRender returns it (the renderer parses a stored document once for all its
+ * forms; a parse is much of a crosswalk's cost); the crosswalks only read it.
  */
-export function crosswalk(xml: string, from: IsoSchema, to: IsoSchema, parsed?: () => Document): string {
+export function crosswalk(xml: string, from: IsoSchema, to: IsoSchema, parsed?: () => LightDocument): string {
   if (from === to) return xml;
   // a byte order mark left at the start by a decoder is not content
   xml = xml.replace(/^\uFEFF/, '');
-  const source = (): Document => (parsed ? parsed() : parseXmlSafely(xml));
+  const source = (): LightDocument => (parsed ? parsed() : parseForRender(xml));
   try {
     if (is19115p3(to)) {
       if (is19115p3(from)) {
@@ -64,7 +64,7 @@ export function crosswalk(xml: string, from: IsoSchema, to: IsoSchema, parsed?: 
     // 19139 ↔ 19115-2: both are 19139 encoding; gmi → gmd goes through 19115-3 and back so that
     // the acquisition content is kept where it has a place; gmd → gmi renames the root
     const mdb = iso19139ToIso19115p3(source());
-    return toIso19139(parseXmlSafely(mdb), to === 'iso19115-2' ? 'gmi' : 'auto');
+    return toIso19139(parseForRender(mdb), to === 'iso19115-2' ? 'gmi' : 'auto');
   } catch (err) {
     throw err instanceof CrosswalkError ? err : new CrosswalkError(from, to, err);
   }

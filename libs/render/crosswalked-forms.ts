@@ -1,4 +1,4 @@
-import type { Document } from '@xmldom/xmldom';
+import type { LightDocument } from '../xml/light-dom';
 import type { DocumentSchema } from '../catalogue/record-document';
 import { crosswalk, CrosswalkError } from './crosswalk';
 import { DOCUMENT_FORMS, type RenderDocument } from './document-forms';
@@ -29,10 +29,10 @@ export type CrosswalkWarn = (fields: { recordId: string; from: DocumentSchema; t
  * The documents, in other schemas, that `wanted` forms are taken from (only the steps some
  * wanted form needs are run). A step that fails (CrosswalkError) is warned about and left out,
  * and so is any step that goes through it: those forms stay derived from the JSON projection.
- * `parsed` is the stored document as parseXmlSafely returns it, for the steps that start from it.
+ * `parsed` is the stored document as parseForRender returns it, for the steps that start from it.
  */
 export function crosswalkedDocuments(
-  recordId: string, doc: RenderDocument, wanted: readonly RenderFormat[], warn: CrosswalkWarn, parsed?: () => Document,
+  recordId: string, doc: RenderDocument, wanted: readonly RenderFormat[], warn: CrosswalkWarn, parsed?: () => LightDocument,
 ): { doc: RenderDocument; forms: RenderFormat[] }[] {
   const own = new Set(DOCUMENT_FORMS[doc.schema]);
   const made = new Map<DocumentSchema, string>();

@@ -1,5 +1,5 @@
-import type { Document } from '@xmldom/xmldom';
-import { parseXmlSafely } from '../xml/safe-parse';
+import type { LightDocument } from '../xml/light-dom';
+import { parseForRender } from '../xml/trusted-parse';
 import type { DocumentSchema } from '../catalogue/record-document';
 import type { MetadataRecord } from '../catalogue/record.types';
 import type { RenderFormat } from './formats';
@@ -43,12 +43,13 @@ export function embeddable(xml: string): string {
 
 /**
  * The document as a DOM for the element sets, the Dublin Core records and the crosswalks, parsed
- * by the safe parser (xmldom) on first use and then shared: a parse is most of what a stored
- * document's render costs (issue 19, render speed), and all three only read the tree (the
- * element sets and Dublin Core through the minimal DOM that SaxonJS's trees and xmldom share).
- * Stored documents passed this parser at import (no DOCTYPE, no entities, bounded size and depth).
+ * on first use and then shared: a parse is much of what a stored document's render costs (issue
+ * 19, render speed), and all three only read the tree (through the minimal DOM that SaxonJS's
+ * trees, xmldom and the light DOM share). Stored documents passed parseXmlSafely at import (no
+ * DOCTYPE, no entities, bounded size and depth), so the render reads them with the light parser
+ * (xml/trusted-parse.ts), which falls back to parseXmlSafely for anything it does not expect.
  */
-export function parsedOnce(xml: string): () => Document {
-  let doc: Document | undefined;
-  return () => (doc ??= parseXmlSafely(embeddable(xml)));
+export function parsedOnce(xml: string): () => LightDocument {
+  let doc: LightDocument | undefined;
+  return () => (doc ??= parseForRender(embeddable(xml)));
 }

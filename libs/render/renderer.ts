@@ -1,5 +1,6 @@
 import SaxonJS, { type SaxonNode } from 'saxon-js';
-import { XMLSerializer, type Document as XmldomDocument, type Node as XmldomNode } from '@xmldom/xmldom';
+import { XMLSerializer, type Node as XmldomNode } from '@xmldom/xmldom';
+import type { LightDocument } from '../xml/light-dom';
 import type { MetadataRecord } from '../catalogue/record.types';
 import { createLogger } from '../logger';
 import { crosswalkedDocuments, type CrosswalkWarn } from './crosswalked-forms';
@@ -203,7 +204,7 @@ export async function createRenderer(opts: RendererOptions = {}): Promise<Render
    * The other schemas' forms, from the document crosswalked to them (crosswalked-forms.ts). A
    * failure here is a warning, never a failed render: those forms are left to the JSON projection.
    */
-  const fromCrosswalks = (record: RenderInput, doc: RenderDocument, wanted: readonly RenderFormat[], parsed: () => XmldomDocument): Partial<RenderSet> => {
+  const fromCrosswalks = (record: RenderInput, doc: RenderDocument, wanted: readonly RenderFormat[], parsed: () => LightDocument): Partial<RenderSet> => {
     const out: Partial<RenderSet> = {};
     for (const other of crosswalkedDocuments(record.id, doc, wanted, warn, parsed)) {
       try {

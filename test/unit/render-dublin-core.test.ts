@@ -6,6 +6,7 @@ import type { DomNode } from '../../libs/render/dublin-core/dom';
 import { dublinCoreRecords } from '../../libs/render/dublin-core/records';
 import { gmdBrief, gmdSummary } from '../../libs/render/element-sets';
 import { parseXmlSafely } from '../../libs/xml/safe-parse';
+import { parseTrustedXml } from '../../libs/xml/trusted-parse';
 import { generateRecord } from '../helpers/sample-records';
 
 /**
@@ -35,11 +36,18 @@ describe('Dublin Core records', () => {
     expect(dublinCoreRecords(parseXmlSafely(xml) as unknown as DomNode, SERVICE_TOPICS)).toEqual(expected);
   });
 
+  it('give the same bytes from the light DOM (the render\'s parse of a stored document)', () => {
+    expect(dublinCoreRecords(parseTrustedXml(xml) as unknown as DomNode, SERVICE_TOPICS)).toEqual(expected);
+  });
+
   it('a stored document parsed by xmldom gives the element sets SaxonJS\'s parse gave (CDATA included)', () => {
     const saxon = SaxonJS.getPlatform().parseXmlFromString(xml);
     const xmldom = parseXmlSafely(xml) as unknown as typeof saxon;
     expect(gmdSummary(xmldom)).toBe(gmdSummary(saxon));
     expect(gmdBrief(xmldom)).toBe(gmdBrief(saxon));
+    const light = parseTrustedXml(xml) as unknown as typeof saxon;
+    expect(gmdSummary(light)).toBe(gmdSummary(saxon));
+    expect(gmdBrief(light)).toBe(gmdBrief(saxon));
     expect(gmdSummary(xmldom)).toContain('<gco:CharacterString>Peta &lt;rupa&gt; bumi &amp; laut</gco:CharacterString>');
   });
 

@@ -1,4 +1,4 @@
-import type { Element, Node } from '@xmldom/xmldom';
+import type { LightElement as Element, LightNode as Node } from '../../xml/light-dom';
 import { GML, GML32, XMLNS_NS, isGmlNamespace } from './namespaces';
 import { startTag, type Frag, type OutAttr, type Scope } from './xml-writer';
 import { escText } from '../xml-escape';

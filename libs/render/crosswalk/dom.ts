@@ -1,4 +1,4 @@
-import type { Element, Node } from '@xmldom/xmldom';
+import type { LightElement as Element, LightNode as Node } from '../../xml/light-dom';
 
 /**
  * The few XPath steps the crosswalks take on the xmldom document parseXmlSafely returns:

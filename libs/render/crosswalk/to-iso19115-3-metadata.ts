@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import { children, childElements, hasChild, normalizeSpace, parentElement, precedingCount, stringValue } from './dom';
 import { GMD } from './namespaces';
 import { all, code3, el3, nil3, nilReason, type Extra, type Walk } from './to-iso19115-3-walk';

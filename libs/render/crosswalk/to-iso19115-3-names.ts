@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import { localName, parentElement } from './dom';
 
 /** The 19139 → 19115-1 renames of classes and properties (cw:class3, cw:prop3). */

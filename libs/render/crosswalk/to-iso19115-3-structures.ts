@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import { children, childElements, localName, normalizeSpace, parentElement, precedingCount, stringValue } from './dom';
 import { ISO3_CLASSES } from './class-tables';
 import { copyElement } from './copy';

@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import { firstChild, hasChild, is, localName, parentElement } from './dom';
 import { GCO139, GMD, SRV139 } from './namespaces';
 import * as md from './to-iso19115-3-metadata';

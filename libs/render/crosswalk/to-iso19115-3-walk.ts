@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import { ns3 } from './namespaces';
 import { element, textElement, type Frag, type OutAttr, type Scope } from './xml-writer';
 

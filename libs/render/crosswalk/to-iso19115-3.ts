@@ -1,4 +1,4 @@
-import type { Document, Element } from '@xmldom/xmldom';
+import type { LightDocument as Document, LightElement as Element } from '../../xml/light-dom';
 import { ISO3_CLASSES } from './class-tables';
 import { copyElement, sourceAttributes } from './copy';
 import { childElements, is, localName, normalizeSpace, parentElement, stringValue, textNodes } from './dom';

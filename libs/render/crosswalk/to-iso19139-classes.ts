@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import { GCO139, GMD, GMX, GTS, SRV139, module3, ns139 } from './namespaces';
 import { firstNamed, kids, local, named, normalizeSpace, parentElement, path, stringValue, xdmChildren, class139 } from './to-iso19139-source';
 import type { Walker } from './to-iso19139-walker';

@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import { GCO139, GMD } from './namespaces';
 import { nilled } from './to-iso19139-classes';
 import { hasElement } from './to-iso19139-props';

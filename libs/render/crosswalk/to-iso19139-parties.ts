@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import { ISO139_CLASSES } from './class-tables';
 import { copyElement } from './copy';
 import { GMD, ns139 } from './namespaces';

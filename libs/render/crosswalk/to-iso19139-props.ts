@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import { GCO139, GMD, SRV139, XLINK } from './namespaces';
 import { firstNamed, firstOfName, local, named, normalizeSpace, parentElement, path, stringValue } from './to-iso19139-source';
 import type { Walker } from './to-iso19139-walker';

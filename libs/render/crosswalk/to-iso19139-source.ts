@@ -1,4 +1,4 @@
-import type { Element, Node } from '@xmldom/xmldom';
+import type { LightElement as Element, LightNode as Node } from '../../xml/light-dom';
 import { parentElement } from './dom';
 import { module3 } from './namespaces';
 

@@ -1,4 +1,4 @@
-import type { Element } from '@xmldom/xmldom';
+import type { LightElement as Element } from '../../xml/light-dom';
 import type { Frag, OutAttr, Scope } from './xml-writer';
 
 /**

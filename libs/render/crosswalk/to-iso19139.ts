@@ -1,4 +1,4 @@
-import type { Document, Element } from '@xmldom/xmldom';
+import type { LightDocument as Document, LightElement as Element } from '../../xml/light-dom';
 import { ISO139_CLASSES } from './class-tables';
 import { copyElement } from './copy';
 import { GCO139, GML, XLINK, XSI, XMLNS_NS, isGmlNamespace, module3, ns139 } from './namespaces';
