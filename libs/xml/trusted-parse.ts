@@ -50,7 +50,8 @@ function decode(s: string, at: number): string {
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /** Namespace scopes: each element that declares something gets a map whose prototype is its parent's. */
-const ROOT_SCOPE: Readonly<Record<string, string>> = Object.freeze(Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE }));
+// not frozen: a document may declare `xmlns:xml` itself, which is set on a map inheriting from this one
+const ROOT_SCOPE: Readonly<Record<string, string>> = Object.assign(Object.create(null) as Record<string, string>, { xml: XML_NAMESPACE });
 
 function nameEnd(s: string, i: number): number {
   for (;;) {
@@ -203,15 +204,15 @@ function startTag(s: string, lt: number, scopes: Record<string, string>[],
 }
 
 /**
- * The render's parse: the light parser, and for a text it refuses (TrustedParseError), the safe
- * parser's tree copied into the light DOM — so a stored document the light parser does not
- * expect still renders, and one that is not XML fails with parseXmlSafely's XmlInputError.
+ * The render's parse: the light parser, and for a text it refuses (TrustedParseError, or any
+ * other failure, such as a character reference beyond Unicode), the safe parser's tree copied
+ * into the light DOM — so a stored document the light parser does not expect still renders, and
+ * one that is not XML fails with parseXmlSafely's XmlInputError.
  */
 export function parseForRender(text: string): LightDocument {
   try {
     return parseTrustedXml(text);
-  } catch (err) {
-    if (!(err instanceof TrustedParseError)) throw err;
+  } catch {
     return lightCopy(parseXmlSafely(text) as unknown as Parameters<typeof lightCopy>[0]);
   }
 }

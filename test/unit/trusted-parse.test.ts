@@ -48,6 +48,7 @@ describe('the light parser of trusted XML', () => {
     ['namespaces redeclared, undeclared and on attributes', '<p:a xmlns:p="urn:p" xmlns="urn:d" p:x="1" y="2" xml:lang="id"><b xmlns=""><p:c xmlns:p="urn:q" p:z="3"/></b></p:a>'],
     ['white space around names and in end tags', '<a\tb = "1"\n/><!-- -->'],
     ['white space between elements kept as text', '<a>\n  <b> </b>\n</a>'],
+    ['the xml prefix declared by the document itself', '<a xmlns:xml="http://www.w3.org/XML/1998/namespace" xml:lang="en"><b xml:lang="id"/></a>'],
   ])('%s', (_label, xml) => {
     expect(sameAsXmldom(xml)).toEqual([]);
   });
@@ -82,6 +83,7 @@ describe('the light parser of trusted XML', () => {
   it('falls back to the safe parser: its refusal for what is not XML, its tree (copied) for what the light parser does not expect', () => {
     expect(() => parseForRender('<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>')).toThrow(XmlInputError);
     expect(() => parseForRender('<a>&nbsp;</a>')).toThrow(XmlInputError);
+    expect(() => parseForRender('<a>&#x110000;</a>')).toThrow(XmlInputError);
     // the copy of xmldom's tree is the tree the light parser builds itself
     const xml = readFileSync(path.join(__dirname, '../fixtures/dublin-core/edge-cases.xml'), 'utf8');
     const copied = lightCopy(parseXmlSafely(xml) as never);
