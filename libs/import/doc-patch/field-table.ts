@@ -15,6 +15,8 @@
  *   and the other coded ones (reference-systems.ts: the import's rule, not the position);
  * - `#url` / `#!url` (graphicOverview only): the first overview with a URL file name, and the
  *   other ones with a URL (overview-roles.ts);
+ * - `#newLocale` (root locale declarations only): the document's are kept, the render's of a
+ *   language the document does not declare are added (locale-ids.ts);
  * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
  *   render is used, else the last (a title written as PT_FreeText keeps its translations when
  *   only its CharacterString changes).
@@ -59,7 +61,7 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'referenceSystem', gmd: ['referenceSystemInfo#crs'], mdb: ['referenceSystemInfo#crs'] },
   { field: 'additionalReferenceSystems', gmd: ['referenceSystemInfo#!crs'], mdb: ['referenceSystemInfo#!crs'] },
   { field: 'title', gmd: [text(`${CIT}/title`)], mdb: [text(`${MCIT}/title`)] },
-  { field: 'translations', gmd: [`${CIT}/title`, `${ID}/abstract`, `${ID}/purpose`, 'locale'], mdb: [`${MCIT}/title`, `${MID}/abstract`, `${MID}/purpose`, 'otherLocale'] },
+  { field: 'translations', gmd: [`${CIT}/title`, `${ID}/abstract`, `${ID}/purpose`, 'locale#newLocale'], mdb: [`${MCIT}/title`, `${MID}/abstract`, `${MID}/purpose`, 'otherLocale#newLocale'] },
   { field: 'alternateTitles', gmd: [`${CIT}/alternateTitle`], mdb: [`${MCIT}/alternateTitle`] },
   { field: 'dates.creation', gmd: [`${CIT}/date[=creation]`], mdb: [`${MCIT}/date[=creation]`] },
   { field: 'dates.publication', gmd: [`${CIT}/date[=publication]`], mdb: [`${MCIT}/date[=publication]`] },
