@@ -15,6 +15,8 @@
  *   and the other coded ones (reference-systems.ts: the import's rule, not the position);
  * - `#url` / `#!url` (graphicOverview only): the first overview with a URL file name, and the
  *   other ones with a URL (overview-roles.ts);
+ * - `#res` / `#!res` (spatialResolution only): the elements of the first scale and the first
+ *   distance, and the other ones with a value (resolution-roles.ts: the import's rule);
  * - `#newLocale` (root locale declarations only): the document's are kept, the render's of a
  *   language the document does not declare are added (locale-ids.ts);
  * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
@@ -83,8 +85,8 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'relations', gmd: [`${ID}/aggregationInfo[!aggregateDataSetName]`], mdb: [`${MID}/associatedResource[!name]`] },
   { field: 'associatedResources', gmd: [`${ID}/aggregationInfo`], mdb: [`${MID}/associatedResource`] },
   { field: 'spatialRepresentationType', gmd: [`${ID}/spatialRepresentationType`], mdb: [`${MID}/spatialRepresentationType`] },
-  { field: 'spatialResolution', gmd: [`${ID}/spatialResolution#1`], mdb: [`${MID}/spatialResolution#1`] },
-  { field: 'additionalResolutions', gmd: [`${ID}/spatialResolution#2+`], mdb: [`${MID}/spatialResolution#2+`] },
+  { field: 'spatialResolution', gmd: [`${ID}/spatialResolution#res`], mdb: [`${MID}/spatialResolution#res`] },
+  { field: 'additionalResolutions', gmd: [`${ID}/spatialResolution#!res`], mdb: [`${MID}/spatialResolution#!res`] },
   { field: 'topicCategories', gmd: [`${ID}/topicCategory`], mdb: [`${MID}/topicCategory`] },
   { field: 'serviceType', gmd: [`${ID}/serviceType`], mdb: [`${MID}/serviceType`] },
   { field: 'serviceTypeVersions', gmd: [`${ID}/serviceTypeVersion`], mdb: [`${MID}/serviceTypeVersion`] },

@@ -5,6 +5,7 @@ import { childOrder } from './schema-order';
 import { overviewRoles } from './overview-roles';
 import { alignLocaleIds, documentLanguages, localePropertyLanguage } from './locale-ids';
 import { referenceSystemRoles } from './reference-systems';
+import { resolutionRoles } from './resolution-roles';
 import { scanXml, textOf, type XmlRange } from './xml-ranges';
 
 /**
@@ -46,7 +47,7 @@ export function patchDocument(xml: string, family: PatchFamily, before: Metadata
 // ---- paths ---------------------------------------------------------------------------------------
 
 interface Step { name: string; negate: boolean; code: boolean; arg?: string }
-interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' | 'newLocale' }
+interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' | 'newLocale' | 'res' | 'otherRes' }
 
 const STEP = /^([\w*.-]+)(?:\[(!?)(=?)([\w.-]+)\])?$/;
 
@@ -59,6 +60,8 @@ function parsePath(spec: string): Path {
   else if (body.endsWith('#!crs')) { occurrence = 'otherCrs'; body = body.slice(0, -5); }
   else if (body.endsWith('#url')) { occurrence = 'url'; body = body.slice(0, -4); }
   else if (body.endsWith('#!url')) { occurrence = 'otherUrl'; body = body.slice(0, -5); }
+  else if (body.endsWith('#res')) { occurrence = 'res'; body = body.slice(0, -4); }
+  else if (body.endsWith('#!res')) { occurrence = 'otherRes'; body = body.slice(0, -5); }
   else if (body.endsWith('#newLocale')) { occurrence = 'newLocale'; body = body.slice(0, -10); }
   const steps = body.split('/').map((s) => {
     const m = STEP.exec(s);
@@ -94,6 +97,8 @@ function select(text: string, root: XmlRange, path: Path): XmlRange[] {
   if (path.occurrence === 'otherCrs') return referenceSystemRoles(text, level).additional;
   if (path.occurrence === 'url') return overviewRoles(text, level).first;
   if (path.occurrence === 'otherUrl') return overviewRoles(text, level).rest;
+  if (path.occurrence === 'res') return resolutionRoles(text, level).primary;
+  if (path.occurrence === 'otherRes') return resolutionRoles(text, level).additional;
   return level;
 }
 
