@@ -17,6 +17,8 @@
  *   other ones with a URL (overview-roles.ts);
  * - `#res` / `#!res` (spatialResolution only): the elements of the first scale and the first
  *   distance, and the other ones with a value (resolution-roles.ts: the import's rule);
+ * - `#box` / `#!box` (bounding boxes only): the first box the import can read, and the other
+ *   readable ones (box-roles.ts); a box it cannot read is left as written;
  * - `#newLocale` (root locale declarations only): the document's are kept, the render's of a
  *   language the document does not declare are added (locale-ids.ts);
  * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
@@ -94,8 +96,8 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'operations', gmd: [`${ID}/containsOperations`], mdb: [`${MID}/containsOperations`] },
   { field: 'operatesOn', gmd: [`${ID}/operatesOn`], mdb: [`${MID}/operatesOn`] },
   // the box object alone when both sides have one (a geographicElement that also holds a description keeps it)
-  { field: 'extent.bbox', gmd: [box(EX, '#1')], mdb: [box(MEX, '#1')] },
-  { field: 'extent.additionalBboxes', gmd: [box(EX, '#2+')], mdb: [box(MEX, '#2+')] },
+  { field: 'extent.bbox', gmd: [box(EX, '#box')], mdb: [box(MEX, '#box')] },
+  { field: 'extent.additionalBboxes', gmd: [box(EX, '#!box')], mdb: [box(MEX, '#!box')] },
   { field: 'spatialCoverage', gmd: [`${EX}/geographicElement[EX_GeographicDescription]`], mdb: [`${MEX}/geographicElement[EX_GeographicDescription]`] },
   { field: 'extent.temporal', gmd: [`${EX}/temporalElement`], mdb: [`${MEX}/temporalElement`] },
   { field: 'extent.vertical', gmd: [`${EX}/verticalElement`], mdb: [`${MEX}/verticalElement`] },

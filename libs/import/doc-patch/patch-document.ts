@@ -6,6 +6,7 @@ import { overviewRoles } from './overview-roles';
 import { alignLocaleIds, documentLanguages, localePropertyLanguage } from './locale-ids';
 import { referenceSystemRoles } from './reference-systems';
 import { resolutionRoles } from './resolution-roles';
+import { boxRoles } from './box-roles';
 import { scanXml, textOf, type XmlRange } from './xml-ranges';
 
 /**
@@ -47,7 +48,7 @@ export function patchDocument(xml: string, family: PatchFamily, before: Metadata
 // ---- paths ---------------------------------------------------------------------------------------
 
 interface Step { name: string; negate: boolean; code: boolean; arg?: string }
-interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' | 'newLocale' | 'res' | 'otherRes' }
+interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' | 'newLocale' | 'res' | 'otherRes' | 'box' | 'otherBox' }
 
 const STEP = /^([\w*.-]+)(?:\[(!?)(=?)([\w.-]+)\])?$/;
 
@@ -62,6 +63,8 @@ function parsePath(spec: string): Path {
   else if (body.endsWith('#!url')) { occurrence = 'otherUrl'; body = body.slice(0, -5); }
   else if (body.endsWith('#res')) { occurrence = 'res'; body = body.slice(0, -4); }
   else if (body.endsWith('#!res')) { occurrence = 'otherRes'; body = body.slice(0, -5); }
+  else if (body.endsWith('#box')) { occurrence = 'box'; body = body.slice(0, -4); }
+  else if (body.endsWith('#!box')) { occurrence = 'otherBox'; body = body.slice(0, -5); }
   else if (body.endsWith('#newLocale')) { occurrence = 'newLocale'; body = body.slice(0, -10); }
   const steps = body.split('/').map((s) => {
     const m = STEP.exec(s);
@@ -97,6 +100,8 @@ function select(text: string, root: XmlRange, path: Path): XmlRange[] {
   if (path.occurrence === 'otherCrs') return referenceSystemRoles(text, level).additional;
   if (path.occurrence === 'url') return overviewRoles(text, level).first;
   if (path.occurrence === 'otherUrl') return overviewRoles(text, level).rest;
+  if (path.occurrence === 'box') return boxRoles(text, level).first;
+  if (path.occurrence === 'otherBox') return boxRoles(text, level).rest;
   if (path.occurrence === 'res') return resolutionRoles(text, level).primary;
   if (path.occurrence === 'otherRes') return resolutionRoles(text, level).additional;
   return level;
@@ -105,6 +110,11 @@ function select(text: string, root: XmlRange, path: Path): XmlRange[] {
 // ---- the patch of one path ---------------------------------------------------------------------
 
 interface Edit { start: number; end: number; text: string }
+
+/** The occurrence whose elements the "other" ones follow in the document. */
+const COMPANION: Partial<Record<Path['occurrence'], Path['occurrence']>> = {
+  rest: 'first', otherCrs: 'crs', otherUrl: 'url', otherRes: 'res', otherBox: 'box',
+};
 
 function patchPath(text: string, family: PatchFamily, spec: string, render: string, renderRoot: XmlRange): string {
   const docRoot = scanXml(text);
@@ -138,7 +148,9 @@ function patchPath(text: string, family: PatchFamily, spec: string, render: stri
   }
   const extra = renEls.slice(paired);
   if (extra.length > 0) {
-    const last = docEls[paired - 1];
+    // the first of new "other" elements (an additional box, resolution …) goes after the field's first one
+    const companion = COMPANION[chosen.occurrence];
+    const last = docEls[paired - 1] ?? (companion ? select(text, docRoot, { ...chosen, occurrence: companion }).pop() : undefined);
     if (last) {
       const sep = separatorBefore(text, last);
       edits.push({ start: last.end, end: last.end, text: extra.map((r) => sep + snippet(render, r, last.parent!.scope)).join('') });
