@@ -19,6 +19,8 @@
  *   distance, and the other ones with a value (resolution-roles.ts: the import's rule);
  * - `#box` / `#!box` (bounding boxes only): the first box the import can read, and the other
  *   readable ones (box-roles.ts); a box it cannot read is left as written;
+ * - `#assoc` (aggregations only): the blocks the import reads as associated resources, and the
+ *   render's last ones (association-roles.ts);
  * - `#newLocale` (root locale declarations only): the document's are kept, the render's of a
  *   language the document does not declare are added (locale-ids.ts);
  * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
@@ -85,7 +87,7 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'constraints.legal', gmd: [`${ID}/resourceConstraints/MD_LegalConstraints/accessConstraints`, `${ID}/resourceConstraints/MD_LegalConstraints/useConstraints`, `${ID}/resourceConstraints/MD_LegalConstraints/otherConstraints`], mdb: [`${MID}/resourceConstraints/MD_LegalConstraints/accessConstraints`, `${MID}/resourceConstraints/MD_LegalConstraints/useConstraints`, `${MID}/resourceConstraints/MD_LegalConstraints/otherConstraints`] },
   { field: 'constraints.classification', gmd: [`${ID}/resourceConstraints/MD_SecurityConstraints/classification`], mdb: [`${MID}/resourceConstraints/MD_SecurityConstraints/classification`] },
   { field: 'relations', gmd: [`${ID}/aggregationInfo[!aggregateDataSetName]`], mdb: [`${MID}/associatedResource[!name]`] },
-  { field: 'associatedResources', gmd: [`${ID}/aggregationInfo`], mdb: [`${MID}/associatedResource`] },
+  { field: 'associatedResources', gmd: [`${ID}/aggregationInfo#assoc`], mdb: [`${MID}/associatedResource#assoc`] },
   { field: 'spatialRepresentationType', gmd: [`${ID}/spatialRepresentationType`], mdb: [`${MID}/spatialRepresentationType`] },
   { field: 'spatialResolution', gmd: [`${ID}/spatialResolution#res`], mdb: [`${MID}/spatialResolution#res`] },
   { field: 'additionalResolutions', gmd: [`${ID}/spatialResolution#!res`], mdb: [`${MID}/spatialResolution#!res`] },

@@ -7,6 +7,7 @@ import { alignLocaleIds, documentLanguages, localePropertyLanguage } from './loc
 import { referenceSystemRoles } from './reference-systems';
 import { resolutionRoles } from './resolution-roles';
 import { boxRoles } from './box-roles';
+import { associatedBlocks, renderedAssociations } from './association-roles';
 import { scanXml, textOf, type XmlRange } from './xml-ranges';
 
 /**
@@ -40,7 +41,7 @@ export function patchDocument(xml: string, family: PatchFamily, before: Metadata
   const render = fields.some((e) => e.field === 'translations') ? alignLocaleIds(xml, rendered) : rendered;
   const renderRoot = scanXml(render);
   for (const entry of fields) {
-    for (const path of entry[family]) text = patchPath(text, family, path, render, renderRoot);
+    for (const path of entry[family]) text = patchPath(text, family, path, render, renderRoot, after);
   }
   return { xml: text, fields: fields.map((e) => e.field) };
 }
@@ -48,7 +49,7 @@ export function patchDocument(xml: string, family: PatchFamily, before: Metadata
 // ---- paths ---------------------------------------------------------------------------------------
 
 interface Step { name: string; negate: boolean; code: boolean; arg?: string }
-interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' | 'newLocale' | 'res' | 'otherRes' | 'box' | 'otherBox' }
+interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' | 'newLocale' | 'res' | 'otherRes' | 'box' | 'otherBox' | 'assoc' }
 
 const STEP = /^([\w*.-]+)(?:\[(!?)(=?)([\w.-]+)\])?$/;
 
@@ -65,6 +66,7 @@ function parsePath(spec: string): Path {
   else if (body.endsWith('#!res')) { occurrence = 'otherRes'; body = body.slice(0, -5); }
   else if (body.endsWith('#box')) { occurrence = 'box'; body = body.slice(0, -4); }
   else if (body.endsWith('#!box')) { occurrence = 'otherBox'; body = body.slice(0, -5); }
+  else if (body.endsWith('#assoc')) { occurrence = 'assoc'; body = body.slice(0, -6); }
   else if (body.endsWith('#newLocale')) { occurrence = 'newLocale'; body = body.slice(0, -10); }
   const steps = body.split('/').map((s) => {
     const m = STEP.exec(s);
@@ -100,6 +102,7 @@ function select(text: string, root: XmlRange, path: Path): XmlRange[] {
   if (path.occurrence === 'otherCrs') return referenceSystemRoles(text, level).additional;
   if (path.occurrence === 'url') return overviewRoles(text, level).first;
   if (path.occurrence === 'otherUrl') return overviewRoles(text, level).rest;
+  if (path.occurrence === 'assoc') return associatedBlocks(text, level);
   if (path.occurrence === 'box') return boxRoles(text, level).first;
   if (path.occurrence === 'otherBox') return boxRoles(text, level).rest;
   if (path.occurrence === 'res') return resolutionRoles(text, level).primary;
@@ -116,7 +119,7 @@ const COMPANION: Partial<Record<Path['occurrence'], Path['occurrence']>> = {
   rest: 'first', otherCrs: 'crs', otherUrl: 'url', otherRes: 'res', otherBox: 'box',
 };
 
-function patchPath(text: string, family: PatchFamily, spec: string, render: string, renderRoot: XmlRange): string {
+function patchPath(text: string, family: PatchFamily, spec: string, render: string, renderRoot: XmlRange, after: MetadataDoc): string {
   const docRoot = scanXml(text);
   const alternatives = spec.split('|').map(parsePath);
   let chosen = alternatives[alternatives.length - 1]!;
@@ -126,6 +129,10 @@ function patchPath(text: string, family: PatchFamily, spec: string, render: stri
     const d = select(text, docRoot, alt);
     const r = select(render, renderRoot, alt);
     if (d.length > 0 && r.length > 0) { chosen = alt; docEls = d; renEls = r; break; }
+  }
+  if (chosen.occurrence === 'assoc') {
+    // the render's blocks of the edited associated resources are its last (association-roles.ts)
+    renEls = renEls.slice(renEls.length - Math.min(renEls.length, renderedAssociations(after)));
   }
   if (chosen.occurrence === 'newLocale') {
     // the document's locale declarations stay (its other free texts point at them); only the
