@@ -21,6 +21,8 @@
  *   readable ones (box-roles.ts); a box it cannot read is left as written;
  * - `#assoc` (aggregations only): the blocks the import reads as associated resources, and the
  *   render's last ones (association-roles.ts);
+ * - `#lang` (PT_FreeText text groups only): the Indonesian and English groups, chosen (before the
+ *   other alternatives) when the document's free text also holds other languages, which stay;
  * - `#newLocale` (root locale declarations only): the document's are kept, the render's of a
  *   language the document does not declare are added (locale-ids.ts);
  * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
@@ -53,6 +55,8 @@ const MLIN = 'resourceLineage/LI_Lineage';
 
 /** Text properties: the CharacterString alone when both sides have one, else the whole property. */
 const text = (path: string): string => `${path}/CharacterString|${path}`;
+/** Translated text: its model-language text groups (`#lang`) when it holds others, else the whole property. */
+const lang = (path: string): string => `${path}/PT_FreeText/textGroup#lang|${path}`;
 /** Bounding boxes: the box object when both sides have one there, else the whole geographicElement. */
 const box = (extent: string, occurrence: string): string =>
   `${extent}/geographicElement[EX_GeographicBoundingBox]/EX_GeographicBoundingBox${occurrence}|${extent}/geographicElement[EX_GeographicBoundingBox]${occurrence}`;
@@ -67,7 +71,8 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'referenceSystem', gmd: ['referenceSystemInfo#crs'], mdb: ['referenceSystemInfo#crs'] },
   { field: 'additionalReferenceSystems', gmd: ['referenceSystemInfo#!crs'], mdb: ['referenceSystemInfo#!crs'] },
   { field: 'title', gmd: [text(`${CIT}/title`)], mdb: [text(`${MCIT}/title`)] },
-  { field: 'translations', gmd: [`${CIT}/title`, `${ID}/abstract`, `${ID}/purpose`, 'locale#newLocale'], mdb: [`${MCIT}/title`, `${MID}/abstract`, `${MID}/purpose`, 'otherLocale#newLocale'] },
+  // the Indonesian and English text groups where a free text has others (French, German …) to keep, else the whole property
+  { field: 'translations', gmd: [lang(`${CIT}/title`), lang(`${ID}/abstract`), lang(`${ID}/purpose`), 'locale#newLocale'], mdb: [lang(`${MCIT}/title`), lang(`${MID}/abstract`), lang(`${MID}/purpose`), 'otherLocale#newLocale'] },
   { field: 'alternateTitles', gmd: [`${CIT}/alternateTitle`], mdb: [`${MCIT}/alternateTitle`] },
   { field: 'dates.creation', gmd: [`${CIT}/date[=creation]`], mdb: [`${MCIT}/date[=creation]`] },
   { field: 'dates.publication', gmd: [`${CIT}/date[=publication]`], mdb: [`${MCIT}/date[=publication]`] },

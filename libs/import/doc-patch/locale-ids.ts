@@ -79,3 +79,24 @@ export function alignLocaleIds(doc: string, render: string): string {
       return rename.has(ref!) ? `${b}#${rename.get(ref!)}${y}` : m;
     });
 }
+
+/** The languages the model keeps translations in (TextTranslations); the document's others are its own. */
+const MODEL_LANGUAGES = new Set(['ind', 'eng']);
+
+/** The language a textGroup's LocalisedCharacterString names, as the import reads it (rich-view-text.ts localeLanguage). */
+function groupLanguage(text: string, group: XmlRange, locales: Map<string, string>): string | undefined {
+  const ref = (child(group, 'LocalisedCharacterString')?.attrs.get('locale') ?? '').replace(/^#/, '');
+  return locales.get(ref) ?? normaliseLanguage(ref.replace(/^locale[-_]?/i, ''));
+}
+
+/**
+ * A free text's textGroups split by language: those the model edits (Indonesian, English) and the
+ * others (French, German … or a locale the import cannot name), which a translations edit keeps.
+ */
+export function textGroupRoles(text: string, groups: XmlRange[]): { model: XmlRange[]; other: XmlRange[] } {
+  const locales = declaredLocales(text, scanXml(text));
+  const model: XmlRange[] = [];
+  const other: XmlRange[] = [];
+  for (const g of groups) (MODEL_LANGUAGES.has(groupLanguage(text, g, locales) ?? '') ? model : other).push(g);
+  return { model, other };
+}

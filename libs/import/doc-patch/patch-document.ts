@@ -3,7 +3,7 @@ import { jsonEqual } from '../../catalogue/merge-patch';
 import { FIELD_TABLE, fieldValue, type FieldEntry } from './field-table';
 import { childOrder } from './schema-order';
 import { overviewRoles } from './overview-roles';
-import { alignLocaleIds, documentLanguages, localePropertyLanguage } from './locale-ids';
+import { alignLocaleIds, documentLanguages, localePropertyLanguage, textGroupRoles } from './locale-ids';
 import { referenceSystemRoles } from './reference-systems';
 import { resolutionRoles } from './resolution-roles';
 import { boxRoles } from './box-roles';
@@ -49,7 +49,7 @@ export function patchDocument(xml: string, family: PatchFamily, before: Metadata
 // ---- paths ---------------------------------------------------------------------------------------
 
 interface Step { name: string; negate: boolean; code: boolean; arg?: string }
-interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' | 'newLocale' | 'res' | 'otherRes' | 'box' | 'otherBox' | 'assoc' }
+interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' | 'newLocale' | 'res' | 'otherRes' | 'box' | 'otherBox' | 'assoc' | 'lang' }
 
 const STEP = /^([\w*.-]+)(?:\[(!?)(=?)([\w.-]+)\])?$/;
 
@@ -66,6 +66,7 @@ function parsePath(spec: string): Path {
   else if (body.endsWith('#!res')) { occurrence = 'otherRes'; body = body.slice(0, -5); }
   else if (body.endsWith('#box')) { occurrence = 'box'; body = body.slice(0, -4); }
   else if (body.endsWith('#!box')) { occurrence = 'otherBox'; body = body.slice(0, -5); }
+  else if (body.endsWith('#lang')) { occurrence = 'lang'; body = body.slice(0, -5); }
   else if (body.endsWith('#assoc')) { occurrence = 'assoc'; body = body.slice(0, -6); }
   else if (body.endsWith('#newLocale')) { occurrence = 'newLocale'; body = body.slice(0, -10); }
   const steps = body.split('/').map((s) => {
@@ -102,6 +103,7 @@ function select(text: string, root: XmlRange, path: Path): XmlRange[] {
   if (path.occurrence === 'otherCrs') return referenceSystemRoles(text, level).additional;
   if (path.occurrence === 'url') return overviewRoles(text, level).first;
   if (path.occurrence === 'otherUrl') return overviewRoles(text, level).rest;
+  if (path.occurrence === 'lang') return textGroupRoles(text, level).model;
   if (path.occurrence === 'assoc') return associatedBlocks(text, level);
   if (path.occurrence === 'box') return boxRoles(text, level).first;
   if (path.occurrence === 'otherBox') return boxRoles(text, level).rest;
@@ -125,7 +127,13 @@ function patchPath(text: string, family: PatchFamily, spec: string, render: stri
   let chosen = alternatives[alternatives.length - 1]!;
   let docEls = select(text, docRoot, chosen);
   let renEls = select(render, renderRoot, chosen);
-  for (const alt of alternatives.slice(0, -1)) {
+  const byLanguage = alternatives.find((a) => a.occurrence === 'lang' && keepsOtherLanguages(text, docRoot, a));
+  if (byLanguage) {
+    chosen = byLanguage;
+    docEls = select(text, docRoot, chosen);
+    renEls = select(render, renderRoot, chosen);
+  }
+  for (const alt of byLanguage ? [] : alternatives.slice(0, -1).filter((a) => a.occurrence !== 'lang')) {
     const d = select(text, docRoot, alt);
     const r = select(render, renderRoot, alt);
     if (d.length > 0 && r.length > 0) { chosen = alt; docEls = d; renEls = r; break; }
@@ -195,6 +203,15 @@ function requiredRemoval(text: string, d: XmlRange): Edit | undefined {
   const gcoUri = GCO[d.ns.startsWith('http://standards.iso.org/iso/19115/-3/') ? 1 : 0]!;
   const nil = bound ? `${bound}:nilReason="missing"` : `xmlns:gco="${gcoUri}" gco:nilReason="missing"`;
   return { start: d.start, end: d.end, text: `<${d.qname} ${nil}/>` };
+}
+
+/**
+ * Whether a free text holds translations in languages the model does not edit (`#lang` paths):
+ * then a translations edit replaces only the Indonesian and English text groups (the PT_FreeText
+ * keeps a group, so it stays valid); else the whole property, which holds nothing else to keep.
+ */
+function keepsOtherLanguages(text: string, root: XmlRange, path: Path): boolean {
+  return textGroupRoles(text, select(text, root, { ...path, occurrence: 'all' })).other.length > 0;
 }
 
 /** The element and the whitespace before it (so a removed element leaves no blank line). */
@@ -361,8 +378,11 @@ export function cutFieldElements(xml: string, family: PatchFamily, field: string
   if (!entry) throw new Error(`bidang ${field} tidak ada di tabel`);
   let text = xml;
   for (const spec of entry[family]) {
-    const alternatives = spec.split('|');
-    const els = select(text, scanXml(text), parsePath(alternatives[alternatives.length - 1]!));
+    const alternatives = spec.split('|').map(parsePath);
+    const root = scanXml(text);
+    // the text groups the model edits, where the free text has others to keep (as patchPath chooses)
+    const path = alternatives.find((a) => a.occurrence === 'lang' && keepsOtherLanguages(text, root, a)) ?? alternatives[alternatives.length - 1]!;
+    const els = select(text, root, path);
     const edits = els.map((el) => removal(text, el)).sort((a, b) => b.start - a.start);
     for (const e of edits) text = text.slice(0, e.start) + text.slice(e.end);
   }
