@@ -15,6 +15,16 @@
  *   and the other coded ones (reference-systems.ts: the import's rule, not the position);
  * - `#url` / `#!url` (graphicOverview only): the first overview with a URL file name, and the
  *   other ones with a URL (overview-roles.ts);
+ * - `#res` / `#!res` (spatialResolution only): the elements of the first scale and the first
+ *   distance, and the other ones with a value (resolution-roles.ts: the import's rule);
+ * - `#box` / `#!box` (bounding boxes only): the first box the import can read, and the other
+ *   readable ones (box-roles.ts); a box it cannot read is left as written;
+ * - `#assoc` (aggregations only): the blocks the import reads as associated resources, and the
+ *   render's last ones (association-roles.ts);
+ * - `#lang` (PT_FreeText text groups only): the Indonesian and English groups, chosen (before the
+ *   other alternatives) when the document's free text also holds other languages, which stay;
+ * - `#newLocale` (root locale declarations only): the document's are kept, the render's of a
+ *   language the document does not declare are added (locale-ids.ts);
  * - `a|b`: alternatives, finest first: the first one that matches in both the document and the
  *   render is used, else the last (a title written as PT_FreeText keeps its translations when
  *   only its CharacterString changes).
@@ -45,6 +55,8 @@ const MLIN = 'resourceLineage/LI_Lineage';
 
 /** Text properties: the CharacterString alone when both sides have one, else the whole property. */
 const text = (path: string): string => `${path}/CharacterString|${path}`;
+/** Translated text: its model-language text groups (`#lang`) when it holds others, else the whole property. */
+const lang = (path: string): string => `${path}/PT_FreeText/textGroup#lang|${path}`;
 /** Bounding boxes: the box object when both sides have one there, else the whole geographicElement. */
 const box = (extent: string, occurrence: string): string =>
   `${extent}/geographicElement[EX_GeographicBoundingBox]/EX_GeographicBoundingBox${occurrence}|${extent}/geographicElement[EX_GeographicBoundingBox]${occurrence}`;
@@ -59,7 +71,8 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'referenceSystem', gmd: ['referenceSystemInfo#crs'], mdb: ['referenceSystemInfo#crs'] },
   { field: 'additionalReferenceSystems', gmd: ['referenceSystemInfo#!crs'], mdb: ['referenceSystemInfo#!crs'] },
   { field: 'title', gmd: [text(`${CIT}/title`)], mdb: [text(`${MCIT}/title`)] },
-  { field: 'translations', gmd: [`${CIT}/title`, `${ID}/abstract`, `${ID}/purpose`, 'locale'], mdb: [`${MCIT}/title`, `${MID}/abstract`, `${MID}/purpose`, 'otherLocale'] },
+  // the Indonesian and English text groups where a free text has others (French, German …) to keep, else the whole property
+  { field: 'translations', gmd: [lang(`${CIT}/title`), lang(`${ID}/abstract`), lang(`${ID}/purpose`), 'locale#newLocale'], mdb: [lang(`${MCIT}/title`), lang(`${MID}/abstract`), lang(`${MID}/purpose`), 'otherLocale#newLocale'] },
   { field: 'alternateTitles', gmd: [`${CIT}/alternateTitle`], mdb: [`${MCIT}/alternateTitle`] },
   { field: 'dates.creation', gmd: [`${CIT}/date[=creation]`], mdb: [`${MCIT}/date[=creation]`] },
   { field: 'dates.publication', gmd: [`${CIT}/date[=publication]`], mdb: [`${MCIT}/date[=publication]`] },
@@ -79,10 +92,10 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'constraints.legal', gmd: [`${ID}/resourceConstraints/MD_LegalConstraints/accessConstraints`, `${ID}/resourceConstraints/MD_LegalConstraints/useConstraints`, `${ID}/resourceConstraints/MD_LegalConstraints/otherConstraints`], mdb: [`${MID}/resourceConstraints/MD_LegalConstraints/accessConstraints`, `${MID}/resourceConstraints/MD_LegalConstraints/useConstraints`, `${MID}/resourceConstraints/MD_LegalConstraints/otherConstraints`] },
   { field: 'constraints.classification', gmd: [`${ID}/resourceConstraints/MD_SecurityConstraints/classification`], mdb: [`${MID}/resourceConstraints/MD_SecurityConstraints/classification`] },
   { field: 'relations', gmd: [`${ID}/aggregationInfo[!aggregateDataSetName]`], mdb: [`${MID}/associatedResource[!name]`] },
-  { field: 'associatedResources', gmd: [`${ID}/aggregationInfo`], mdb: [`${MID}/associatedResource`] },
+  { field: 'associatedResources', gmd: [`${ID}/aggregationInfo#assoc`], mdb: [`${MID}/associatedResource#assoc`] },
   { field: 'spatialRepresentationType', gmd: [`${ID}/spatialRepresentationType`], mdb: [`${MID}/spatialRepresentationType`] },
-  { field: 'spatialResolution', gmd: [`${ID}/spatialResolution#1`], mdb: [`${MID}/spatialResolution#1`] },
-  { field: 'additionalResolutions', gmd: [`${ID}/spatialResolution#2+`], mdb: [`${MID}/spatialResolution#2+`] },
+  { field: 'spatialResolution', gmd: [`${ID}/spatialResolution#res`], mdb: [`${MID}/spatialResolution#res`] },
+  { field: 'additionalResolutions', gmd: [`${ID}/spatialResolution#!res`], mdb: [`${MID}/spatialResolution#!res`] },
   { field: 'topicCategories', gmd: [`${ID}/topicCategory`], mdb: [`${MID}/topicCategory`] },
   { field: 'serviceType', gmd: [`${ID}/serviceType`], mdb: [`${MID}/serviceType`] },
   { field: 'serviceTypeVersions', gmd: [`${ID}/serviceTypeVersion`], mdb: [`${MID}/serviceTypeVersion`] },
@@ -90,8 +103,8 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'operations', gmd: [`${ID}/containsOperations`], mdb: [`${MID}/containsOperations`] },
   { field: 'operatesOn', gmd: [`${ID}/operatesOn`], mdb: [`${MID}/operatesOn`] },
   // the box object alone when both sides have one (a geographicElement that also holds a description keeps it)
-  { field: 'extent.bbox', gmd: [box(EX, '#1')], mdb: [box(MEX, '#1')] },
-  { field: 'extent.additionalBboxes', gmd: [box(EX, '#2+')], mdb: [box(MEX, '#2+')] },
+  { field: 'extent.bbox', gmd: [box(EX, '#box')], mdb: [box(MEX, '#box')] },
+  { field: 'extent.additionalBboxes', gmd: [box(EX, '#!box')], mdb: [box(MEX, '#!box')] },
   { field: 'spatialCoverage', gmd: [`${EX}/geographicElement[EX_GeographicDescription]`], mdb: [`${MEX}/geographicElement[EX_GeographicDescription]`] },
   { field: 'extent.temporal', gmd: [`${EX}/temporalElement`], mdb: [`${MEX}/temporalElement`] },
   { field: 'extent.vertical', gmd: [`${EX}/verticalElement`], mdb: [`${MEX}/verticalElement`] },

@@ -3,7 +3,11 @@ import { jsonEqual } from '../../catalogue/merge-patch';
 import { FIELD_TABLE, fieldValue, type FieldEntry } from './field-table';
 import { childOrder } from './schema-order';
 import { overviewRoles } from './overview-roles';
+import { alignLocaleIds, documentLanguages, localePropertyLanguage, textGroupRoles } from './locale-ids';
 import { referenceSystemRoles } from './reference-systems';
+import { resolutionRoles } from './resolution-roles';
+import { boxRoles } from './box-roles';
+import { associatedBlocks, renderedAssociations } from './association-roles';
 import { scanXml, textOf, type XmlRange } from './xml-ranges';
 
 /**
@@ -30,12 +34,14 @@ export function changedFields(before: MetadataDoc, after: MetadataDoc): FieldEnt
   return FIELD_TABLE.filter((e) => !jsonEqual(fieldValue(before, e.field) ?? null, fieldValue(after, e.field) ?? null));
 }
 
-export function patchDocument(xml: string, family: PatchFamily, before: MetadataDoc, after: MetadataDoc, render: string): DocumentPatch {
+export function patchDocument(xml: string, family: PatchFamily, before: MetadataDoc, after: MetadataDoc, rendered: string): DocumentPatch {
   const fields = changedFields(before, after);
   let text = xml;
+  // a translation refers to the document's own locale for its language, a new one to a free id
+  const render = fields.some((e) => e.field === 'translations') ? alignLocaleIds(xml, rendered) : rendered;
   const renderRoot = scanXml(render);
   for (const entry of fields) {
-    for (const path of entry[family]) text = patchPath(text, family, path, render, renderRoot);
+    for (const path of entry[family]) text = patchPath(text, family, path, render, renderRoot, after);
   }
   return { xml: text, fields: fields.map((e) => e.field) };
 }
@@ -43,7 +49,7 @@ export function patchDocument(xml: string, family: PatchFamily, before: Metadata
 // ---- paths ---------------------------------------------------------------------------------------
 
 interface Step { name: string; negate: boolean; code: boolean; arg?: string }
-interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' }
+interface Path { steps: Step[]; occurrence: 'all' | 'first' | 'rest' | 'crs' | 'otherCrs' | 'url' | 'otherUrl' | 'newLocale' | 'res' | 'otherRes' | 'box' | 'otherBox' | 'assoc' | 'lang' }
 
 const STEP = /^([\w*.-]+)(?:\[(!?)(=?)([\w.-]+)\])?$/;
 
@@ -56,6 +62,13 @@ function parsePath(spec: string): Path {
   else if (body.endsWith('#!crs')) { occurrence = 'otherCrs'; body = body.slice(0, -5); }
   else if (body.endsWith('#url')) { occurrence = 'url'; body = body.slice(0, -4); }
   else if (body.endsWith('#!url')) { occurrence = 'otherUrl'; body = body.slice(0, -5); }
+  else if (body.endsWith('#res')) { occurrence = 'res'; body = body.slice(0, -4); }
+  else if (body.endsWith('#!res')) { occurrence = 'otherRes'; body = body.slice(0, -5); }
+  else if (body.endsWith('#box')) { occurrence = 'box'; body = body.slice(0, -4); }
+  else if (body.endsWith('#!box')) { occurrence = 'otherBox'; body = body.slice(0, -5); }
+  else if (body.endsWith('#lang')) { occurrence = 'lang'; body = body.slice(0, -5); }
+  else if (body.endsWith('#assoc')) { occurrence = 'assoc'; body = body.slice(0, -6); }
+  else if (body.endsWith('#newLocale')) { occurrence = 'newLocale'; body = body.slice(0, -10); }
   const steps = body.split('/').map((s) => {
     const m = STEP.exec(s);
     if (!m) throw new Error(`langkah jalur tidak dikenal: ${s}`);
@@ -90,6 +103,12 @@ function select(text: string, root: XmlRange, path: Path): XmlRange[] {
   if (path.occurrence === 'otherCrs') return referenceSystemRoles(text, level).additional;
   if (path.occurrence === 'url') return overviewRoles(text, level).first;
   if (path.occurrence === 'otherUrl') return overviewRoles(text, level).rest;
+  if (path.occurrence === 'lang') return textGroupRoles(text, level).model;
+  if (path.occurrence === 'assoc') return associatedBlocks(text, level);
+  if (path.occurrence === 'box') return boxRoles(text, level).first;
+  if (path.occurrence === 'otherBox') return boxRoles(text, level).rest;
+  if (path.occurrence === 'res') return resolutionRoles(text, level).primary;
+  if (path.occurrence === 'otherRes') return resolutionRoles(text, level).additional;
   return level;
 }
 
@@ -97,16 +116,38 @@ function select(text: string, root: XmlRange, path: Path): XmlRange[] {
 
 interface Edit { start: number; end: number; text: string }
 
-function patchPath(text: string, family: PatchFamily, spec: string, render: string, renderRoot: XmlRange): string {
+/** The occurrence whose elements the "other" ones follow in the document. */
+const COMPANION: Partial<Record<Path['occurrence'], Path['occurrence']>> = {
+  rest: 'first', otherCrs: 'crs', otherUrl: 'url', otherRes: 'res', otherBox: 'box',
+};
+
+function patchPath(text: string, family: PatchFamily, spec: string, render: string, renderRoot: XmlRange, after: MetadataDoc): string {
   const docRoot = scanXml(text);
   const alternatives = spec.split('|').map(parsePath);
   let chosen = alternatives[alternatives.length - 1]!;
   let docEls = select(text, docRoot, chosen);
   let renEls = select(render, renderRoot, chosen);
-  for (const alt of alternatives.slice(0, -1)) {
+  const byLanguage = alternatives.find((a) => a.occurrence === 'lang' && keepsOtherLanguages(text, docRoot, a));
+  if (byLanguage) {
+    chosen = byLanguage;
+    docEls = select(text, docRoot, chosen);
+    renEls = select(render, renderRoot, chosen);
+  }
+  for (const alt of byLanguage ? [] : alternatives.slice(0, -1).filter((a) => a.occurrence !== 'lang')) {
     const d = select(text, docRoot, alt);
     const r = select(render, renderRoot, alt);
     if (d.length > 0 && r.length > 0) { chosen = alt; docEls = d; renEls = r; break; }
+  }
+  if (chosen.occurrence === 'assoc') {
+    // the render's blocks of the edited associated resources are its last (association-roles.ts)
+    renEls = renEls.slice(renEls.length - Math.min(renEls.length, renderedAssociations(after)));
+  }
+  if (chosen.occurrence === 'newLocale') {
+    // the document's locale declarations stay (its other free texts point at them); only the
+    // render's declarations of a language the document does not declare yet are added
+    const declared = documentLanguages(text);
+    docEls = [];
+    renEls = renEls.filter((r) => !declared.has(localePropertyLanguage(render, r) ?? ''));
   }
   if (docEls.length === 0 && renEls.length === 0) return text;
   const edits: Edit[] = [];
@@ -116,10 +157,15 @@ function patchPath(text: string, family: PatchFamily, spec: string, render: stri
     edits.push({ start: d.start, end: d.end, text: snippet(render, renEls[i]!, d.parent!.scope) });
   }
   // an object removed from a property it was alone in takes the property along (an empty property is invalid)
-  for (const d of docEls.slice(paired)) edits.push(removal(text, !isProperty(d) && d.parent?.parent && d.parent.children.length === 1 ? d.parent : d));
+  for (const d of docEls.slice(paired)) {
+    const e = isRequired(d) ? requiredRemoval(text, d) : removal(text, !isProperty(d) && d.parent?.parent && d.parent.children.length === 1 ? d.parent : d);
+    if (e) edits.push(e);
+  }
   const extra = renEls.slice(paired);
   if (extra.length > 0) {
-    const last = docEls[paired - 1];
+    // the first of new "other" elements (an additional box, resolution …) goes after the field's first one
+    const companion = COMPANION[chosen.occurrence];
+    const last = docEls[paired - 1] ?? (companion ? select(text, docRoot, { ...chosen, occurrence: companion }).pop() : undefined);
     if (last) {
       const sep = separatorBefore(text, last);
       edits.push({ start: last.end, end: last.end, text: extra.map((r) => sep + snippet(render, r, last.parent!.scope)).join('') });
@@ -131,6 +177,41 @@ function patchPath(text: string, family: PatchFamily, spec: string, render: stri
   let out = text;
   for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
   return out;
+}
+
+/**
+ * Properties their object cannot be without (XSD minOccurs 1) that a field's path removes: a
+ * distributor whose party the edit removed still holds its order process, formats or links.
+ */
+const REQUIRED: Record<string, readonly string[]> = { MD_Distributor: ['distributorContact'] };
+
+const isRequired = (d: XmlRange): boolean => isProperty(d) && (REQUIRED[d.parent?.local ?? ''] ?? []).includes(d.local);
+
+const GCO = ['http://www.isotc211.org/2005/gco', 'http://standards.iso.org/iso/19115/-3/gco/1.0'];
+
+/**
+ * The removal of a required property: an empty one (the import read nothing from it) stays as it
+ * was; the object goes with its property when the property was all it held; else the property
+ * stays, emptied, with gco:nilReason="missing" (valid, read as nothing, and the object's other
+ * content is kept).
+ */
+function requiredRemoval(text: string, d: XmlRange): Edit | undefined {
+  if (!holdsValue(text, d)) return undefined;
+  const object = d.parent!;
+  if (object.parent?.parent && object.children.every((c) => c === d || !holdsValue(text, c))) return removal(text, object.parent);
+  const bound = [...d.scope].find(([p, uri]) => p !== '' && GCO.includes(uri))?.[0];
+  const gcoUri = GCO[d.ns.startsWith('http://standards.iso.org/iso/19115/-3/') ? 1 : 0]!;
+  const nil = bound ? `${bound}:nilReason="missing"` : `xmlns:gco="${gcoUri}" gco:nilReason="missing"`;
+  return { start: d.start, end: d.end, text: `<${d.qname} ${nil}/>` };
+}
+
+/**
+ * Whether a free text holds translations in languages the model does not edit (`#lang` paths):
+ * then a translations edit replaces only the Indonesian and English text groups (the PT_FreeText
+ * keeps a group, so it stays valid); else the whole property, which holds nothing else to keep.
+ */
+function keepsOtherLanguages(text: string, root: XmlRange, path: Path): boolean {
+  return textGroupRoles(text, select(text, root, { ...path, occurrence: 'all' })).other.length > 0;
 }
 
 /** The element and the whitespace before it (so a removed element leaves no blank line). */
@@ -242,13 +323,20 @@ function rename(qname: string, from: Map<string, string>, target: Map<string, st
   return p === '' ? local : `${p}:${local}`;
 }
 
+const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
+/** a `prefix:type="value"` attribute (the caller checks that the prefix is xsi's) */
+const XSI_TYPE = /(\s)([\w.-]+:type)(\s*=\s*)"([^"]*)"/g;
+const isXsi = (attr: string, scope: Map<string, string>): boolean => scope.get(attr.split(':')[0]!) === XSI;
+
 /** xmlns declarations for the namespaces the markup uses that `target` does not bind (under the render's prefixes). */
 function declarationsFor(render: string, els: XmlRange[], wrappers: XmlRange[], target: Map<string, string>): string {
   const needed = new Map<string, string>();
   const visit = (el: XmlRange): void => {
     const tag = render.slice(el.start, el.openEnd);
-    for (const m of tag.matchAll(/[<\s]([\w.-]+):[\w.-]+/g)) {
-      const p = m[1]!;
+    // element and attribute names, and the type an xsi:type value names (a QName in the content's namespaces)
+    const prefixes = [...tag.matchAll(/[<\s]([\w.-]+):[\w.-]+/g)].map((m) => m[1]!);
+    for (const m of tag.matchAll(XSI_TYPE)) if (isXsi(m[2]!, el.scope) && m[4]!.includes(':')) prefixes.push(m[4]!.split(':')[0]!);
+    for (const p of prefixes) {
       if (p === 'xmlns') continue;
       const uri = el.scope.get(p);
       if (uri !== undefined && prefixFor(uri, target, true) === undefined) needed.set(unboundPrefix(p, uri, target), uri);
@@ -269,7 +357,9 @@ function snippet(render: string, el: XmlRange, target: Map<string, string>, wrap
   const raw = render.slice(el.start, el.end);
   const scope = el.scope;
   const out = raw.replace(/<(\/?)([^\s/>]+)([^>]*)>/g, (_m, slash: string, name: string, rest: string) => {
-    const attrs = rest.replace(/(\s)([\w.-]+:[\w.-]+)(\s*=)/g, (_a, sp: string, an: string, eq: string) => `${sp}${rename(an, scope, target, false)}${eq}`);
+    const attrs = rest
+      .replace(XSI_TYPE, (_a, sp: string, an: string, eq: string, value: string) => `${sp}${an}${eq}"${isXsi(an, scope) ? rename(value, scope, target) : value}"`)
+      .replace(/(\s)([\w.-]+:[\w.-]+)(\s*=)/g, (_a, sp: string, an: string, eq: string) => `${sp}${rename(an, scope, target, false)}${eq}`);
     return `<${slash}${rename(name, scope, target)}${attrs}>`;
   });
   if (wrapped) return out;
@@ -288,8 +378,11 @@ export function cutFieldElements(xml: string, family: PatchFamily, field: string
   if (!entry) throw new Error(`bidang ${field} tidak ada di tabel`);
   let text = xml;
   for (const spec of entry[family]) {
-    const alternatives = spec.split('|');
-    const els = select(text, scanXml(text), parsePath(alternatives[alternatives.length - 1]!));
+    const alternatives = spec.split('|').map(parsePath);
+    const root = scanXml(text);
+    // the text groups the model edits, where the free text has others to keep (as patchPath chooses)
+    const path = alternatives.find((a) => a.occurrence === 'lang' && keepsOtherLanguages(text, root, a)) ?? alternatives[alternatives.length - 1]!;
+    const els = select(text, root, path);
     const edits = els.map((el) => removal(text, el)).sort((a, b) => b.start - a.start);
     for (const e of edits) text = text.slice(0, e.start) + text.slice(e.end);
   }
