@@ -6,6 +6,7 @@ import { fieldValue } from '../import/doc-patch/field-table';
 import { jsonEqual } from '../catalogue/merge-patch';
 import { patchDocument } from '../import/doc-patch/patch-document';
 import { withDerivedFields } from '../import/doc-patch/derived-fields';
+import { operationLinks, withoutOperationLinks } from '../catalogue/operation-links';
 import { scanXml } from '../import/doc-patch/xml-ranges';
 import { buildGmd } from '../render/gmd-builder';
 import { crosswalk } from '../render/crosswalk';
@@ -28,7 +29,9 @@ export function documentPatcher(): (edit: DocumentEdit) => Promise<PatchedDocume
     // the render's identification is of the document's kind: a service identification under
     // another scope (a GeoNetwork "application", an empty scope) keeps its srv properties
     const asService = after.hierarchyLevel !== 'service' && firstIdentification(xml) === 'SV_ServiceIdentification';
-    const gmd = buildGmd({ ...after, ...(asService ? { hierarchyLevel: 'service' } : {}), id: recordId, updatedAt } as MetadataRecord);
+    // the connect points listed among the distributions are the operations' (operation-links.ts):
+    // the distribution links written are the others
+    const gmd = buildGmd({ ...withoutOperationLinks(after), ...(asService ? { hierarchyLevel: 'service' } : {}), id: recordId, updatedAt } as MetadataRecord);
     let render = gmd;
     if (is19115p3(schema)) render = crosswalk(gmd, 'iso19139', schema);
     const patched = patchDocument(xml, is19115p3(schema) ? 'mdb' : 'gmd', before, after, render);
@@ -38,7 +41,9 @@ export function documentPatcher(): (edit: DocumentEdit) => Promise<PatchedDocume
     for (const field of patched.fields) {
       const want = fieldValue(after, field);
       if (jsonEqual(fieldValue(doc, field) ?? null, want ?? null)) continue;
-      setField(doc, field, want);
+      // the connect points read from the operations stay beside the kept links
+      const links = field === 'distributions' ? operationLinks(doc as MetadataDoc) : [];
+      setField(doc, field, links.length ? [...((want as unknown[] | undefined) ?? []), ...links] : want);
       kept.push(field);
     }
     return { doc: doc as MetadataDoc, document: imported.document!, fields: patched.fields, keptInJson: kept };

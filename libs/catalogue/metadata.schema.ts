@@ -208,6 +208,7 @@ const distribution = objectSchema<Distribution>(
       'emailService', 'browsing', 'fileAccess',
     ]),
     applicationProfile: text(),
+    operation: { type: 'boolean' },
   },
   { protocol: true, url: true },
 );

@@ -86,6 +86,13 @@ export interface Distribution {
   function?: string;
   /** applicationProfile */
   applicationProfile?: string;
+  /**
+   * set on a link the import read from a service operation's connect point
+   * (containsOperations/SV_OperationMetadata/connectPoint), listed with the distributions for
+   * search and links: it belongs to the operation, so an edit of the distributions neither
+   * writes nor removes it (issue 19 §4; libs/import/doc-patch/field-table.ts)
+   */
+  operation?: boolean;
 }
 
 export interface Constraints {

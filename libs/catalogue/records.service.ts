@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, validationError } from '../errors';
 import { applyMergePatch, jsonEqual } from './merge-patch';
+import { operationLinks } from './operation-links';
 import type { DocumentVersion, IsoDocument, StoredDocument } from './record-document';
 import type { MetadataDoc, MetadataRecord, Role } from './record.types';
 import type { AfterCommit, DocumentEdit, HistoryEntry, ListQuery, PatchedDocument, RecordPage, RecordStore, RecordTx } from './records.ports';
@@ -122,6 +123,19 @@ function identifierTaken(fileIdentifier: string, holder: 'organisation' | 'publi
       : `Pengenal "${fileIdentifier}" baru saja dipakai rekaman lain; coba lagi.`);
 }
 
+/**
+ * A service's connect points listed among the distributions (`operation`) are the operations'
+ * elements in the stored document: an edit of the distributions cannot change them, so an edit
+ * that does is refused with what to do instead, never dropped (operation-links.ts).
+ */
+function refuseChangedConnectPoints(before: MetadataDoc, after: MetadataDoc): void {
+  if (jsonEqual(operationLinks(before), operationLinks(after))) return;
+  throw validationError([{
+    path: '/distributions',
+    message: 'Tautan bertanda operasi adalah titik akses operasi layanan (containsOperations); ubah atau hapus lewat operasi layanan.',
+  }], 'Tautan operasi layanan tidak dapat diubah sebagai tautan distribusi.');
+}
+
 async function refuseTakenIdentifier(tx: RecordTx, organisationId: string, fileIdentifier: string, recordId: string | null): Promise<void> {
   const holder = await tx.fileIdentifierHolder(organisationId, fileIdentifier, recordId);
   if (holder) throw identifierTaken(fileIdentifier, holder);
@@ -186,6 +200,7 @@ export function createRecordsService(deps: RecordsServiceDeps): RecordsService {
   async function writeContent(tx: RecordTx, rec: MetadataRecord, doc: MetadataDoc): Promise<MetadataRecord> {
     const stored = deps.patchDocument ? await tx.currentDocument(rec.id) : undefined;
     if (!deps.patchDocument || !stored?.xml || !stored.schema) return tx.updateContent(rec.id, doc);
+    refuseChangedConnectPoints(docOf(rec), doc);
     let patched: PatchedDocument;
     try {
       patched = await deps.patchDocument({ xml: stored.xml, schema: stored.schema, after: doc, recordId: rec.id, updatedAt: rec.updatedAt });

@@ -115,7 +115,7 @@ export function readLineage(root: Element, ns: NsPredicate): { statement?: strin
  * schema) — others are dropped with a warning; protocols are normalised, unknown ones become
  * WWW:LINK with a warning, so no link is lost.
  */
-export function readOnlineResources(resources: Element[], ns: NsPredicate, ctx: MapContext): Distribution[] {
+export function readOnlineResources(resources: Element[], ns: NsPredicate, ctx: MapContext, operations: ReadonlySet<Element> = new Set()): Distribution[] {
   const out: Distribution[] = [];
   const seen = new Set<string>();
   for (const r of resources) {
@@ -144,6 +144,7 @@ export function readOnlineResources(resources: Element[], ns: NsPredicate, ctx: 
     if (fn) d.function = fn;
     const profile = textAt(r, 'applicationProfile', ns);
     if (profile) d.applicationProfile = profile;
+    if (operations.has(r)) d.operation = true;
     out.push(d);
   }
   return out;

@@ -64,9 +64,10 @@ export function mapIso(root: Element, family: 'iso19139' | 'iso19115-3', ctx: Ma
   const formats = readFormats(root, ident, ns);
   if (formats.names.length) doc.formats = formats.names;
   if (formats.versions.length) doc.formatVersions = formats.versions;
-  const online = [...distributionResources(root, ns)];
-  if (ident) online.push(...select(ident, 'containsOperations/SV_OperationMetadata/connectPoint/CI_OnlineResource', ns));
-  const distributions = readOnlineResources(online, ns, ctx);
+  // a service's connect points are listed with the distribution links (search, links), marked as
+  // the operations' own (Distribution.operation): a link written in both places is a distribution
+  const connectPoints = ident ? select(ident, 'containsOperations/SV_OperationMetadata/connectPoint/CI_OnlineResource', ns) : [];
+  const distributions = readOnlineResources([...distributionResources(root, ns), ...connectPoints], ns, ctx, new Set(connectPoints));
   if (distributions.length) doc.distributions = distributions;
   const quality = readQualityReports(root, ns, ctx);
   if (quality.dataQuality.length) doc.dataQuality = quality.dataQuality;

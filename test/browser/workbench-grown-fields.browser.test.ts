@@ -153,6 +153,30 @@ describe('workbench: the fields of the grown record model (issue 19 §4)', () =>
     await context.close();
   }, 300_000);
 
+  it('shows a service operation\'s connect point among the links as the operation\'s: not editable there, kept through a save', async () => {
+    const connectPoint = { protocol: 'OGC:WMS', url: 'https://peta.example.go.id/ows?service=WMS', operation: true };
+    const link = { protocol: 'WWW:LINK', url: 'https://peta.example.go.id/unduh' };
+    const rec = await seedRecord(s.t.db, {
+      owner: s.w.a.produsen.user, status: 'DRAFT',
+      doc: completeDoc({ title: 'Layanan dengan titik akses', hierarchyLevel: 'service', distributions: [link, connectPoint] }),
+    });
+    const { context, page, watch } = await loginAs(chromium.browser, s.base, 'a-produsen');
+    await page.goto(`${s.base}/app/records/${encodeURIComponent(rec.id)}`);
+    await page.getByTestId('record-title').waitFor();
+    await page.getByTestId('field-distributions-1-operation').waitFor();
+    expect(await page.getByTestId('field-distributions-1-url').isDisabled()).toBe(true);
+    expect(await page.getByTestId('field-distributions-0-url').isDisabled()).toBe(false);
+    expect(await page.getByTestId('field-distributions-0-operation').count()).toBe(0);
+    await page.getByTestId('field-distributions-0-url').fill('https://peta.example.go.id/unduh-baru');
+    await page.getByTestId('save').click();
+    await page.getByTestId('flash').getByText('Tersimpan').waitFor();
+    const saved = (await (await context.request.get(`${s.base}/api/metadata/${encodeURIComponent(rec.id)}`)).json()) as MetadataDoc;
+    expect(saved.distributions).toEqual([{ ...link, url: 'https://peta.example.go.id/unduh-baru' }, connectPoint]);
+    await expectAccessible(page, 'editor with a connect point');
+    expect(watch.pageErrors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
   it('labels and explains the new fields in English', async () => {
     const rec = await seedRecord(s.t.db, {
       owner: s.w.a.produsen.user, status: 'DRAFT',

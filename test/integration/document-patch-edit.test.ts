@@ -65,4 +65,33 @@ describe.each(['server', 'embedded'] as const)('an edit patches the stored docum
     expect(read.title).toBe(newTitle);
     expect(read.isoDocument.origin).toBe('editor');
   });
+
+  it('a distributions edit keeps the service\'s connect points, and a change to one of them is refused, not dropped', async () => {
+    const { produsen } = ctx.w.a;
+    // the same record under another identifier (the first test holds this one)
+    const xml = corpusXml.replace('8dad9c98-0512-4845-a2bf-3ace1c93df6f', `8dad9c98-tautan-${mode}`);
+    const created = await produsen.agent.post('/api/metadata').set('Content-Type', 'application/xml').send(xml);
+    expect(created.status).toBe(201);
+    const rec = created.body as MetadataRecord;
+    const links = rec.distributions ?? [];
+    const connectPoints = links.filter((d) => d.operation);
+    expect(connectPoints.length).toBeGreaterThan(0);
+    const added = { protocol: 'WWW:LINK', url: `https://contoh.id/unduh-${mode}`, name: 'Unduhan baru' };
+
+    const res = await produsen.agent.patch(api(rec.id)).send({ distributions: [...links, added] });
+    expect(res.status).toBe(200);
+    const after = (res.body as MetadataRecord).distributions ?? [];
+    expect(after.filter((d) => !d.operation)).toEqual([...links.filter((d) => !d.operation), added]);
+    expect(after.filter((d) => d.operation)).toEqual(connectPoints);
+    const [edited, imported] = await documentXml(produsen.agent, rec.id);
+    expect(edited!.xml).toContain(added.url);
+    // each connect point stays where it was written: not copied into the transfer options
+    const count = (xml: string, url: string): number => xml.split(url.replace(/&/g, '&amp;')).length - 1;
+    for (const c of connectPoints) expect([c.url, count(edited!.xml, c.url)]).toEqual([c.url, count(imported!.xml, c.url)]);
+
+    const refused = await produsen.agent.patch(api(rec.id)).send({ distributions: after.filter((d) => !d.operation) });
+    expect(refused.status).toBe(422);
+    expect((refused.body as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['/distributions']);
+    expect(((await produsen.agent.get(api(rec.id))).body as MetadataRecord).distributions).toEqual(after);
+  });
 });

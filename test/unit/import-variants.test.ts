@@ -200,7 +200,7 @@ describe('ISO 19115-3 variants', () => {
     expect(r.doc.operatesOn).toEqual([{ uuidref: 'data-1' }]);
     expect(r.doc.distributions).toEqual([
       { protocol: 'OGC:WMS', url: 'https://peta.id/wms', name: 'lapisan' },
-      { protocol: 'OGC:WMS-1.3.0-http-get-capabilities', url: 'https://peta.id/ows?service=WMS' },
+      { protocol: 'OGC:WMS-1.3.0-http-get-capabilities', url: 'https://peta.id/ows?service=WMS', operation: true },
     ]);
   });
 

@@ -1,3 +1,6 @@
+import type { Distribution } from '../../catalogue/record.types';
+import { editableDistributions } from '../../catalogue/operation-links';
+
 /**
  * Which elements of an ISO document hold each field of the record JSON (issue 19 §4: an edit
  * changes exactly the elements of the fields that changed). One entry per field, as data: the
@@ -124,9 +127,13 @@ export const FIELD_TABLE: readonly FieldEntry[] = [
   { field: 'sources', gmd: [`${LIN}/source`], mdb: [`${MLIN}/source`] },
 ];
 
-/** The value of a dot-separated field path. */
+/**
+ * The value of a dot-separated field path, as far as an edit of that field owns it: the
+ * distributions without the service connect points listed among them (operation-links.ts).
+ */
 export function fieldValue(doc: unknown, field: string): unknown {
   let v: unknown = doc;
   for (const k of field.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  if (field === 'distributions' && Array.isArray(v)) return editableDistributions(v as Distribution[]);
   return v;
 }

@@ -93,9 +93,13 @@ function ObjectList({ spec, name, labelName, control, refLists, readOnly }: Fiel
     <Fieldset legend={fieldLabel(labelName, lang)} data-testid={testId(name)} aria-describedby={help ? helpId : undefined}>
       <Stack>
         {help && <Text size="sm" c="#495057" id={helpId}>{help}</Text>}
-        {fields.map((item, i) => (
+        {fields.map((item, i) => {
+          // a service's connect point listed among the links belongs to its operation (the server refuses a change)
+          const fixed = readOnly || (item as Record<string, unknown>).operation === true;
+          return (
           <Fieldset key={item.id} legend={`${fieldLabel(labelName, lang)} ${i + 1}`} variant="filled">
             <Stack gap="xs">
+              {fixed && !readOnly && <Text size="sm" c="#495057" data-testid={`${testId(name)}-${i}-operation`}>{t('field.operationLink')}</Text>}
               {CONTACT_LISTS.has(name) && !readOnly && <ContactPickButton base={`${name}.${i}`} />}
               {(spec.itemFields ?? []).map((f) => (
                 // the keyword groups get the catalogue's thesauri and keyword suggestions (keyword-assist.tsx)
@@ -103,15 +107,16 @@ function ObjectList({ spec, name, labelName, control, refLists, readOnly }: Fiel
                   ? <ThesaurusField key={f.name} base={`${name}.${i}`} readOnly={readOnly} />
                   : (
                     <div key={f.name}>
-                      <FormField spec={f} name={`${name}.${i}.${f.name}`} labelName={`${labelName}.${f.name}`} control={control} refLists={refLists} readOnly={readOnly} />
+                      <FormField spec={f} name={`${name}.${i}.${f.name}`} labelName={`${labelName}.${f.name}`} control={control} refLists={refLists} readOnly={fixed} />
                       {name === 'keywords' && f.name === 'values' && <KeywordSuggestField base={`${name}.${i}`} readOnly={readOnly} />}
                     </div>
                   )
               ))}
-              {!readOnly && <Group><Button size="xs" variant="default" onClick={() => remove(i)}>{t('field.remove')}</Button></Group>}
+              {!fixed && <Group><Button size="xs" variant="default" onClick={() => remove(i)}>{t('field.remove')}</Button></Group>}
             </Stack>
           </Fieldset>
-        ))}
+          );
+        })}
         {!readOnly && <Group><Button size="xs" variant="light" onClick={() => append(empty)} data-testid={`${testId(name)}-add`}>{t('field.add')}</Button></Group>}
       </Stack>
     </Fieldset>

@@ -69,7 +69,11 @@ const HIDDEN = new Set(['fileIdentifier']);
  * means nothing for the metadata's own contact or a distributor. A value read from a document
  * still travels through the form unchanged (form-values.ts passThrough).
  */
-const HIDDEN_ITEM_PARTS: Record<string, readonly string[]> = { metadataContacts: ['placement'], distributors: ['placement'] };
+const HIDDEN_ITEM_PARTS: Record<string, readonly string[]> = {
+  metadataContacts: ['placement'], distributors: ['placement'],
+  // the mark of a service's connect point listed among the links (the operation owns it; the server refuses a change)
+  distributions: ['operation'],
+};
 
 /** Titles are one line even in translation, though the schema allows them the long-text length. */
 const ONE_LINE = new Set(['translations.title.ind', 'translations.title.eng']);

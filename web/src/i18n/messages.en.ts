@@ -103,6 +103,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   'section.thumbnail': 'Thumbnail',
   'field.add': 'Add',
   'field.remove': 'Remove',
+  'field.operationLink': 'A service operation\'s connect point: change or remove it through the service operation, not here.',
   'field.tagsHint': 'One value per line',
   'field.choose': 'Choose…',
   'field.yes': 'Yes',

@@ -101,6 +101,7 @@ export const ID_MESSAGES = {
   'section.thumbnail': 'Gambar pratinjau',
   'field.add': 'Tambah',
   'field.remove': 'Hapus',
+  'field.operationLink': 'Titik akses operasi layanan: diubah atau dihapus lewat operasi layanan, bukan di sini.',
   'field.tagsHint': 'Satu nilai per baris',
   'field.choose': 'Pilih…',
   'field.yes': 'Ya',
