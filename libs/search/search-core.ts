@@ -205,7 +205,7 @@ export function createSearchCore(
       const asked: FacetsWithPage = { want: { specs: FACETS, limit: facetLimit, sampleRows: facetCounter.sampleRows } };
       const p = await page(filter, sort, offset, limit, countScope, after, asked);
       // nothing matched the words: the facets count the typo-tolerant records shown instead;
-      // a store that did not count them with the page (or a page the count memo answered) is asked apart
+      // a store that did not count them with the page (another sample than its window, no word to rank) is asked apart
       if (p.typoTolerant) return { page: p, facets: await counts(p.typoTolerant) };
       const facets = asked.got ? await facetCounter.accept(filter, FACETS, facetLimit, countScope, asked.got) : await counts(filter);
       return { page: p, facets: facets as Record<FacetName, FacetValue[]> };

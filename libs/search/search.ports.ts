@@ -41,7 +41,7 @@ export interface SearchQuery {
    * (libs/search/facet-counts.ts). A store that ranks a window of the first matches in the page
    * statement (relevance order: libs/db/search-sql/rank-window.ts) counts them over that window
    * when it is as long as the sample, instead of a second statement finding the same first
-   * matches again; it answers in FetchedPage.facets. Otherwise it ignores the request.
+   * matches again; it answers in the page's `facets` (WithFacets). Otherwise it ignores the request.
    */
   facets?: FacetSample;
 }
