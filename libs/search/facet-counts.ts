@@ -24,6 +24,16 @@ const MEMO_TTL_MS = 60_000;
 
 export interface FacetCounter {
   counts(filter: FilterNode, facets: readonly FacetSpec[], limit: number, scope: string | undefined): Promise<Record<string, FacetValue[]>>;
+  /** the counts remembered for these arguments (counts() would answer without the store), if any */
+  kept(filter: FilterNode, facets: readonly FacetSpec[], limit: number, scope: string | undefined): Record<string, FacetValue[]> | undefined;
+  /**
+   * Counts the store made elsewhere over the same sample counts() asks for (the first
+   * `sampleRows` + 1 matches: SearchQuery.facets, counted with a page), scaled and remembered
+   * as counts() would
+   */
+  accept(filter: FilterNode, facets: readonly FacetSpec[], limit: number, scope: string | undefined, r: FacetCountResult): Promise<Record<string, FacetValue[]>>;
+  /** the sample counts() asks the store for (FacetCounterDeps.exactRows) */
+  readonly sampleRows: number;
 }
 
 export interface FacetCounterDeps {
@@ -49,24 +59,35 @@ export function createFacetCounter(deps: FacetCounterDeps): FacetCounter {
   const exactRows = deps.exactRows ?? FACET_EXACT_ROWS;
   const now = deps.now ?? Date.now;
   const memo = new Map<string, { values: Record<string, FacetValue[]>; until: number }>();
+  const key = (filter: FilterNode, facets: readonly FacetSpec[], limit: number, scope: string | undefined): string | undefined =>
+    scope !== undefined ? `${scope}\u0000${limit}\u0000${facets.map((f) => f.name).join(',')}\u0000${deps.store.matchKey(filter)}` : undefined;
+  const kept = (id: string | undefined): Record<string, FacetValue[]> | undefined => {
+    const k = id !== undefined ? memo.get(id) : undefined;
+    return k && k.until > now() ? k.values : undefined;
+  };
+  async function settle(filter: FilterNode, scope: string | undefined, id: string | undefined, r: FacetCountResult): Promise<Record<string, FacetValue[]>> {
+    let values = r.values;
+    if (r.sampled !== undefined) {
+      const known = scope !== undefined ? deps.remembered(scope, filter) : undefined;
+      const total = known?.value ?? (await deps.store.estimatePublished(filter).catch(() => r.sampled!));
+      values = scaledFacets(r, total);
+    }
+    if (id !== undefined) {
+      memo.delete(id);
+      memo.set(id, { values, until: now() + MEMO_TTL_MS });
+      while (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value as string);
+    }
+    return values;
+  }
   return {
+    sampleRows: exactRows,
     async counts(filter, facets, limit, scope) {
-      const id = scope !== undefined ? `${scope}\u0000${limit}\u0000${facets.map((f) => f.name).join(',')}\u0000${deps.store.matchKey(filter)}` : undefined;
-      const kept = id !== undefined ? memo.get(id) : undefined;
-      if (kept && kept.until > now()) return kept.values;
-      const r = await deps.store.facetCounts(filter, facets, limit, { sampleRows: exactRows });
-      let values = r.values;
-      if (r.sampled !== undefined) {
-        const known = scope !== undefined ? deps.remembered(scope, filter) : undefined;
-        const total = known?.value ?? (await deps.store.estimatePublished(filter).catch(() => r.sampled!));
-        values = scaledFacets(r, total);
-      }
-      if (id !== undefined) {
-        memo.delete(id);
-        memo.set(id, { values, until: now() + MEMO_TTL_MS });
-        while (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value as string);
-      }
-      return values;
+      const id = key(filter, facets, limit, scope);
+      const values = kept(id);
+      if (values) return values;
+      return settle(filter, scope, id, await deps.store.facetCounts(filter, facets, limit, { sampleRows: exactRows }));
     },
+    kept: (filter, facets, limit, scope) => kept(key(filter, facets, limit, scope)),
+    accept: (filter, facets, limit, scope, r) => settle(filter, scope, key(filter, facets, limit, scope), r),
   };
 }

@@ -2,7 +2,7 @@ import type { MetadataRecord } from '../catalogue/record.types';
 import { createMatchCounter, type MatchCount, type MatchCounter } from './match-count';
 import type { FilterNode } from './filter/filter-ast';
 import { DOMAIN_LIMIT, hasDomain, resolveCanonical, resolveOarecQueryable } from './queryables';
-import type { FacetSpec, FacetValue, PageKey, PageRow, SearchQuery, SearchStore } from './search.ports';
+import type { FacetCountResult, FacetSample, FacetSpec, FacetValue, PageKey, PageRow, SearchQuery, SearchStore, WithFacets } from './search.ports';
 import type { FetchedPage, PageShape } from './match-count';
 import { createPageBoundaries, type PageBoundaries } from './page-boundaries';
 import { createFacetCounter } from './facet-counts';
@@ -58,6 +58,14 @@ export interface PageQuery {
    * same filter and sort); `offset` then only says where that is, for the count
    */
   after?: PageKey;
+  /** facets wanted with the page (SearchQuery.facets); what the store counted lands in `got` */
+  facets?: FacetsWithPage;
+}
+
+/** facets asked of the page statement, and its answer when the store counted them there */
+interface FacetsWithPage {
+  want: FacetSample;
+  got?: FacetCountResult;
 }
 
 /** The facets the search pages show: each an OGC API – Records queryable with a list of values. */
@@ -76,6 +84,13 @@ export interface SearchCore {
    * from a sample and marked approximate (facet-counts.ts); `countScope` lets them be reused
    */
   facets(filter: FilterNode, limit: number, countScope?: string): Promise<Record<FacetName, FacetValue[]>>;
+  /**
+   * page() and facets() of the same search (the search pages with facets): in relevance order
+   * the store counts the facets in the page statement over the window it ranks, the same first
+   * matches facets() would sample (SearchQuery.facets), instead of a second statement; the
+   * facets are those of the records shown (the typo-tolerant filter's when it answered)
+   */
+  pageWithFacets(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, facetLimit: number, countScope?: string, after?: PageKey): Promise<{ page: SearchPage; facets: Record<FacetName, FacetValue[]> }>;
   /**
    * The distinct values of a queryable (canonical name) over PUBLISHED records, at most
    * DOMAIN_LIMIT; undefined for one without a meaningful list (free text, geometry, ids)
@@ -117,22 +132,27 @@ export function createSearchCore(
   async function paged<T>(
     q: PageQuery,
     countScope: string | undefined,
-    fetch: (sq: SearchQuery, countUpTo: number | undefined) => Promise<FetchedPage<T>>,
+    fetch: (sq: SearchQuery, countUpTo: number | undefined) => Promise<WithFacets<FetchedPage<T>>>,
   ): Promise<CountedResult<T>> {
     const filterKey = countScope !== undefined && q.limit > 0 ? store.matchKey(q.filter) : undefined;
     const sortKey = orderKey(q.filter, q.sort);
     const after = q.after ?? (filterKey !== undefined && q.offset > 0 ? boundaries.get(countScope!, filterKey, sortKey, q.offset) : undefined);
     const r = await counter.page(
       { filter: q.filter, offset: q.offset, limit: q.limit, ...(countScope !== undefined ? { scope: countScope } : {}), ...(after ? { keyset: true } : {}) },
-      (countUpTo, shape: PageShape) => fetch({ filter: q.filter, sort: q.sort, offset: q.offset, limit: q.limit, ...shape, ...(after ? { after } : {}) }, countUpTo),
+      async (countUpTo, shape: PageShape) => {
+        const sq = { filter: q.filter, sort: q.sort, offset: q.offset, limit: q.limit, ...shape, ...(after ? { after } : {}), ...(q.facets ? { facets: q.facets.want } : {}) };
+        const fetched = await fetch(sq, countUpTo);
+        if (q.facets && fetched.facets) q.facets.got = fetched.facets;
+        return fetched;
+      },
     );
     const next = r.more && r.lastKey ? r.lastKey : undefined;
     if (next && filterKey !== undefined) boundaries.set(countScope!, filterKey, sortKey, q.offset + r.items.length, next);
     return { count: r.count, more: r.more, records: r.items, ...(next ? { next } : {}) };
   }
 
-  const recordsPage = (filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey): Promise<SearchPage> =>
-    paged({ filter, sort, offset, limit, ...(after ? { after } : {}) }, countScope, (sq, countUpTo) => store.pageOfRecords(sq, countUpTo));
+  const recordsPage = (filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey, facets?: FacetsWithPage): Promise<SearchPage> =>
+    paged({ filter, sort, offset, limit, ...(after ? { after } : {}), ...(facets ? { facets } : {}) }, countScope, (sq, countUpTo) => store.pageOfRecords(sq, countUpTo));
 
   /**
    * A page in relevance order (free text, no sort) of more than RANK_WINDOW matches: only a
@@ -141,8 +161,8 @@ export function createSearchCore(
   const windowed = (filter: FilterNode, sort: readonly SortSpec[], p: SearchPage): SearchPage =>
     sort.length === 0 && p.count.value > RANK_WINDOW && freeTextNodes(filter).length > 0 ? { ...p, rankWindow: RANK_WINDOW } : p;
 
-  async function page(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey): Promise<SearchPage> {
-    const exact = await recordsPage(filter, sort, offset, limit, countScope, after);
+  async function page(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey, facets?: FacetsWithPage): Promise<SearchPage> {
+    const exact = await recordsPage(filter, sort, offset, limit, countScope, after, facets);
     // nothing or almost nothing matched the words: a suggestion, and with nothing the fallback
     if (!exact.count.exact || exact.count.value > ALMOST_NOTHING) return windowed(filter, sort, exact);
     const tolerant = typoTolerantFilter(filter);
@@ -172,6 +192,23 @@ export function createSearchCore(
     },
     async facets(filter, limit, countScope) {
       return (await facetCounter.counts(filter, FACETS, limit, countScope)) as Record<FacetName, FacetValue[]>;
+    },
+    async pageWithFacets(filter, sort, offset, limit, facetLimit, countScope, after) {
+      const counts = (f: FilterNode): Promise<Record<FacetName, FacetValue[]>> => facetCounter.counts(f, FACETS, facetLimit, countScope) as Promise<Record<FacetName, FacetValue[]>>;
+      // in relevance order the page statement ranks a window of the first matches: the facet
+      // sample, asked of it (unless remembered); in any other order two statements side by side
+      const ranked = sort.length === 0 && limit > 0 && freeTextNodes(filter).length > 0 && facetCounter.kept(filter, FACETS, facetLimit, countScope) === undefined;
+      if (!ranked) {
+        const [p, f] = await Promise.all([page(filter, sort, offset, limit, countScope, after), counts(filter)]);
+        return { page: p, facets: p.typoTolerant ? await counts(p.typoTolerant) : f };
+      }
+      const asked: FacetsWithPage = { want: { specs: FACETS, limit: facetLimit, sampleRows: facetCounter.sampleRows } };
+      const p = await page(filter, sort, offset, limit, countScope, after, asked);
+      // nothing matched the words: the facets count the typo-tolerant records shown instead;
+      // a store that did not count them with the page (another sample than its window, no word to rank) is asked apart
+      if (p.typoTolerant) return { page: p, facets: await counts(p.typoTolerant) };
+      const facets = asked.got ? await facetCounter.accept(filter, FACETS, facetLimit, countScope, asked.got) : await counts(filter);
+      return { page: p, facets: facets as Record<FacetName, FacetValue[]> };
     },
     async domain(property) {
       const q = resolveCanonical(property);

@@ -36,6 +36,24 @@ export interface SearchQuery {
    * from a page of the same filter and sort.
    */
   after?: PageKey;
+  /**
+   * The facet counts of the filter's first `sampleRows` + 1 matches wanted with the page
+   * (libs/search/facet-counts.ts). A store that ranks a window of the first matches in the page
+   * statement (relevance order: libs/db/search-sql/rank-window.ts) counts them over that window
+   * when it is as long as the sample, instead of a second statement finding the same first
+   * matches again; it answers in the page's `facets` (WithFacets). Otherwise it ignores the request.
+   */
+  facets?: FacetSample;
+}
+
+/** a fetched page with the facet counts asked with it (SearchQuery.facets), when the store counted them in the page statement */
+export type WithFacets<P> = P & { facets?: FacetCountResult };
+
+/** SearchQuery.facets: which facets, how many values each, the sample (as SearchStore.facetCounts) */
+export interface FacetSample {
+  specs: readonly FacetSpec[];
+  limit: number;
+  sampleRows: number;
 }
 
 /**
@@ -85,7 +103,7 @@ export interface SearchStore extends CountStore {
    */
   pageWithRenders(q: SearchQuery, format: string, countUpTo?: number): Promise<FetchedPage<PageRow>>;
   /** one page in order as whole records (document + catalogue dates), like pageWithRenders */
-  pageOfRecords(q: SearchQuery, countUpTo?: number): Promise<FetchedPage<MetadataRecord>>;
+  pageOfRecords(q: SearchQuery, countUpTo?: number): Promise<WithFacets<FetchedPage<MetadataRecord>>>;
   /**
    * The PUBLISHED records whose file identifiers are among `fileIdentifiers` (the public names:
    * CSW GetRecordById, OARec item ids) with their render of `format`, in no particular order.

@@ -4,6 +4,8 @@ import { insertRecord } from '../../libs/db/record.repository';
 import { createSearchStore } from '../../libs/db/search.repository';
 import type { FilterNode } from '../../libs/search/filter/filter-ast';
 import { RANK_WINDOW } from '../../libs/search/free-text';
+import { resolveOarecQueryable } from '../../libs/search/queryables';
+import { createSearchCore, FACET_NAMES } from '../../libs/search/search-core';
 import { createFixtureUser } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -39,6 +41,8 @@ describe.each(['server', 'embedded'] as const)('relevance ranks a bounded window
         fileIdentifier: id,
         title: i % 3 === 0 ? `Peta Tematik Lembar ${i}` : `Data Lembar ${i}`,
         abstract: `${i % 3 === 0 ? 'Lembar' : 'Peta'} nomor ${i}${i % 100 === 7 ? ' batimetri' : ''}.`,
+        // facet values that differ between the window and the matches past it
+        keywords: [{ type: 'theme', values: [`seri ${i % 7}`, ...(i >= RANK_WINDOW - 20 ? ['ujung'] : [])] }],
       } as MetadataDoc;
       const rec = await insertRecord(t.db, { id, status: 'PUBLISHED', organisationId: org.id, ownerId: owner.id, reviewerId: null, doc, publishedAt: '2026-01-01T00:00:00Z' });
       if (!rec) throw new Error(`record ${id} exists`);
@@ -79,6 +83,40 @@ describe.each(['server', 'embedded'] as const)('relevance ranks a bounded window
     const whole = await store.pageOfRecords({ filter: peta, sort: [], offset: 0, limit: RANK_WINDOW }, RANK_WINDOW);
     expect(new Set(whole.items.map((r) => r.id)).size).toBe(RANK_WINDOW);
     expect(whole.more).toBe(true);
+  });
+
+  it('the facets counted with the page over its window are those of the facet statement', async () => {
+    const store = createSearchStore(t.db);
+    const peta: FilterNode = { op: 'text', tokens: ['peta'] };
+    const rare: FilterNode = { op: 'text', tokens: ['batimetri'] };
+    const specs = FACET_NAMES.map((name) => ({ name, property: resolveOarecQueryable(name)!.name }));
+    const want = { specs, limit: 10, sampleRows: RANK_WINDOW };
+    for (const filter of [peta, rare]) {
+      const apart = await store.facetCounts(filter, specs, 10, { sampleRows: RANK_WINDOW });
+      // with the page's count, without it (a remembered count), and on a later page by key
+      const counted = await store.pageOfRecords({ filter, sort: [], offset: 0, limit: 10, facets: want }, RANK_WINDOW);
+      const known = await store.pageOfRecords({ filter, sort: [], offset: 0, limit: 10, facets: want });
+      expect(counted.facets).toEqual(apart);
+      expect(known.facets).toEqual(apart);
+      if (counted.lastKey) {
+        const later = await store.pageOfRecords({ filter, sort: [], offset: 10, limit: 10, after: counted.lastKey, facets: want }, RANK_WINDOW);
+        expect(later.facets).toEqual(apart);
+        expect(later.items.map((r) => r.id)).toEqual((await store.pageOfRecords({ filter, sort: [], offset: 10, limit: 10, after: counted.lastKey }, RANK_WINDOW)).items.map((r) => r.id));
+      }
+      // the page itself is the page without facets
+      expect(counted.items.map((r) => r.id)).toEqual((await store.pageOfRecords({ filter, sort: [], offset: 0, limit: 10 }, RANK_WINDOW)).items.map((r) => r.id));
+      expect(counted.counted).toBe((await store.pageOfRecords({ filter, sort: [], offset: 0, limit: 10 }, RANK_WINDOW)).counted);
+    }
+    const broad = await store.facetCounts(peta, specs, 10, { sampleRows: RANK_WINDOW });
+    expect(broad.sampled).toBe(RANK_WINDOW + 1);
+    expect(broad.values.keywords!.map((v) => v.value)).toContain('ujung');
+    // another sample than the window's, a sort (no window): not counted with the page
+    expect((await store.pageOfRecords({ filter: peta, sort: [], offset: 0, limit: 10, facets: { ...want, sampleRows: 50 } }, RANK_WINDOW)).facets).toBeUndefined();
+    expect((await store.pageOfRecords({ filter: peta, sort: [{ property: 'dc:title', order: 'ASC' }], offset: 0, limit: 10, facets: want }, RANK_WINDOW)).facets).toBeUndefined();
+    // through the core: the same counts (scaled alike) as facets() of another core
+    const together = await createSearchCore(store).pageWithFacets(peta, [], 0, 10, 10);
+    expect(together.facets).toEqual(await createSearchCore(store).facets(peta, 10));
+    expect(together.facets.keywords.every((v) => v.approximate === true)).toBe(true);
   });
 
   it('within the window the ranked order holds: title matches before abstract-only matches', async () => {

@@ -5,16 +5,15 @@ import { GEOJSON_TYPE, json } from '../responses/oarec-response';
 import type { OarecHandlerDeps } from './handler-deps';
 
 /**
- * /collections/metadata/items: one page from the search core (and its facets when asked). A page
+ * /collections/metadata/items: one page from the search core (and its facets when asked: those of
+ * the records shown, the typo-tolerant ones when nothing matched the words exactly). A page
  * whose count is only an estimate is marked provisional, so the response cache does not keep it.
  */
 export async function itemsResponse(deps: OarecHandlerDeps, q: ItemQuery, countScope: string | undefined): Promise<ServiceHttpResponse> {
-  const [page, exactFacets] = await Promise.all([
-    deps.core.page(q.filter, q.sort, q.offset, q.limit, countScope, q.after),
-    q.facets ? deps.core.facets(q.filter, FACET_LIMIT, countScope) : Promise.resolve(undefined),
-  ]);
-  // nothing matched the words: the facets count the typo-tolerant records shown instead
-  const facets = q.facets && page.typoTolerant ? await deps.core.facets(page.typoTolerant, FACET_LIMIT, countScope) : exactFacets;
+  // with facets: one call, so a search in relevance order counts them with its page (SearchCore.pageWithFacets)
+  const { page, facets } = q.facets
+    ? await deps.core.pageWithFacets(q.filter, q.sort, q.offset, q.limit, FACET_LIMIT, countScope, q.after)
+    : { page: await deps.core.page(q.filter, q.sort, q.offset, q.limit, countScope, q.after), facets: undefined };
   const answer = json(itemsDocument(deps.baseUrl, q, page, facets), GEOJSON_TYPE);
   return page.count.exact ? answer : { ...answer, provisional: true };
 }
