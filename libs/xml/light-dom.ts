@@ -115,6 +115,7 @@ export class LightElement extends LightNode {
    * element and its ancestors, as xmldom answers it: the implicit `xml` prefix is not looked up.
    */
   lookupNamespaceURI(prefix: string | null): string | null {
+    // xmldom looks a null prefix up as the key "null" (its map is a plain object): the same answer here
     const key = prefix ?? 'null';
     for (let n: LightNode | null = this; n && n.nodeType === ELEMENT_NODE; n = n.parentNode) {
       const d = (n as LightElement).declared;
