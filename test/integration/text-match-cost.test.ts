@@ -41,7 +41,8 @@ describe.each(['server', 'embedded'] as const)('the price of a text match (%s)',
 
   // with PGlite's planner settings the index was the cheaper plan for this table at the former
   // price already (seen, not derived): the check that can fail is the server's
-  (mode === 'server' ? it : it.skip)('scanned the table for them at the former price', async () => {
+  // (registered in server mode only: a check that cannot fail is not a test)
+  if (mode === 'server') it('scanned the table for them at the former price', async () => {
     await t.db.transaction(async (tx) => {
       await tx.query('ALTER FUNCTION pg_catalog.ts_match_vq(tsvector, tsquery) COST 1');
       expect(planOf(await tx.query(FIRST_MATCHES))).toMatch(/Seq Scan/);
