@@ -58,8 +58,8 @@ function attributesOf(el: DomElement): string {
 
 /** xsl:copy-of with copy-namespaces="no", under a root that declares every prefix used. */
 function copyOf(out: string[], node: DomNode): void {
-  // xmldom keeps a CDATA section as a node of its own where SaxonJS's parser merges it into the
-  // text: both are written as escaped text, so a stored document gives the same bytes either way
+  // xmldom and the light DOM keep a CDATA section as a node of its own where SaxonJS's parser
+  // merges it into the text: both are written as escaped text, so the bytes are the same either way
   if (node.nodeType === TEXT || node.nodeType === CDATA) {
     out.push(escText((node as DomText).data));
     return;

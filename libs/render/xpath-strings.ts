@@ -1,7 +1,7 @@
 /**
  * XPath's string value and normalize-space(), which the TypeScript writers that replaced the
  * stylesheets (crosswalk/, dublin-core/) read their source with, over the little of the DOM that
- * both SaxonJS's trees and an @xmldom/xmldom Document provide.
+ * SaxonJS's trees, an @xmldom/xmldom Document and the light DOM (xml/light-dom.ts) provide.
  */
 export interface StringNode {
   nodeType: number;

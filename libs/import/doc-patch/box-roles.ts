@@ -1,5 +1,5 @@
 import { checkBox, parseDegree } from '../bbox';
-import { propText, type XmlRange } from './xml-ranges';
+import { childNamed, propText, type XmlRange } from './xml-ranges';
 
 /**
  * Which bounding boxes hold `extent.bbox` and which `extent.additionalBboxes`, by the import's
@@ -13,10 +13,10 @@ import { propText, type XmlRange } from './xml-ranges';
 const SIDES = ['westBoundLongitude', 'eastBoundLongitude', 'southBoundLatitude', 'northBoundLatitude'] as const;
 
 function readable(text: string, el: XmlRange): boolean {
-  const box = el.local === 'EX_GeographicBoundingBox' ? el : el.children.find((c) => c.local === 'EX_GeographicBoundingBox');
+  const box = el.local === 'EX_GeographicBoundingBox' ? el : childNamed(el, 'EX_GeographicBoundingBox');
   if (!box) return false;
   try {
-    const [west, east, south, north] = SIDES.map((s) => parseDegree(propText(text, box.children.find((c) => c.local === s)), s));
+    const [west, east, south, north] = SIDES.map((s) => parseDegree(propText(text, childNamed(box, s)), s));
     checkBox({ west: west!, east: east!, south: south!, north: north! }, box.qname, () => undefined);
     return true;
   } catch {

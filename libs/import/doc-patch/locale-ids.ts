@@ -1,5 +1,5 @@
 import { normaliseLanguage } from '../normalise-language';
-import { scanXml, type XmlRange } from './xml-ranges';
+import { childNamed, scanXml, type XmlRange } from './xml-ranges';
 
 /**
  * The PT_Locale declarations of a translations edit (issue 19 §4). The render names its locales
@@ -15,11 +15,9 @@ import { scanXml, type XmlRange } from './xml-ranges';
 
 const LOCALE_PROPERTIES = new Set(['locale', 'otherLocale', 'defaultLocale']);
 
-const child = (el: XmlRange, local: string): XmlRange | undefined => el.children.find((c) => c.local === local);
-
 /** The language a PT_Locale declares (19139 languageCode, 19115-3 language), normalised as the import does. */
 function languageOf(text: string, loc: XmlRange): string | undefined {
-  const code = child(child(loc, 'languageCode') ?? child(loc, 'language') ?? loc, 'LanguageCode');
+  const code = childNamed(childNamed(loc, 'languageCode') ?? childNamed(loc, 'language') ?? loc, 'LanguageCode');
   if (!code) return undefined;
   const raw = (code.attrs.get('codeListValue') ?? text.slice(code.openEnd, Math.max(code.openEnd, code.end - `</${code.qname}>`.length))).trim();
   return raw ? normaliseLanguage(raw) ?? raw.toLowerCase() : undefined;
@@ -29,7 +27,7 @@ function languageOf(text: string, loc: XmlRange): string | undefined {
 function declaredLocales(text: string, root: XmlRange): Map<string, string> {
   const out = new Map<string, string>();
   for (const prop of root.children.filter((c) => LOCALE_PROPERTIES.has(c.local))) {
-    const loc = child(prop, 'PT_Locale');
+    const loc = childNamed(prop, 'PT_Locale');
     const id = loc?.attrs.get('id');
     const lang = loc ? languageOf(text, loc) : undefined;
     if (id && lang && !out.has(id)) out.set(id, lang);
@@ -49,7 +47,7 @@ export function documentLanguages(text: string): Set<string> {
 
 /** The language of a locale property (`locale` / `otherLocale` holding a PT_Locale). */
 export function localePropertyLanguage(text: string, prop: XmlRange): string | undefined {
-  const loc = child(prop, 'PT_Locale');
+  const loc = childNamed(prop, 'PT_Locale');
   return loc ? languageOf(text, loc) : undefined;
 }
 
@@ -85,7 +83,7 @@ const MODEL_LANGUAGES = new Set(['ind', 'eng']);
 
 /** The language a textGroup's LocalisedCharacterString names, as the import reads it (rich-view-text.ts localeLanguage). */
 function groupLanguage(text: string, group: XmlRange, locales: Map<string, string>): string | undefined {
-  const ref = (child(group, 'LocalisedCharacterString')?.attrs.get('locale') ?? '').replace(/^#/, '');
+  const ref = (childNamed(group, 'LocalisedCharacterString')?.attrs.get('locale') ?? '').replace(/^#/, '');
   return locales.get(ref) ?? normaliseLanguage(ref.replace(/^locale[-_]?/i, ''));
 }
 

@@ -1,5 +1,5 @@
 import { normaliseUrl } from '../values';
-import { propText, type XmlRange } from './xml-ranges';
+import { childNamed, propText, type XmlRange } from './xml-ranges';
 
 /**
  * Which graphicOverview elements hold `thumbnailUrl` and which `additionalOverviews`, by the
@@ -13,7 +13,7 @@ export function overviewRoles(text: string, els: XmlRange[]): { first: XmlRange[
   const first: XmlRange[] = [];
   const rest: XmlRange[] = [];
   for (const el of els) {
-    const fileName = el.children.find((c) => c.local === 'MD_BrowseGraphic')?.children.find((c) => c.local === 'fileName');
+    const fileName = childNamed(childNamed(el, 'MD_BrowseGraphic'), 'fileName');
     if (!normaliseUrl(propText(text, fileName))) continue;
     (first.length === 0 ? first : rest).push(el);
   }

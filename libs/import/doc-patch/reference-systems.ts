@@ -1,5 +1,5 @@
 import { normaliseCrs } from '../normalise-crs';
-import { attrNS, propText, type XmlRange } from './xml-ranges';
+import { childNamed, attrNS, propText, type XmlRange } from './xml-ranges';
 
 /**
  * Which referenceSystemInfo elements hold `referenceSystem` and which `additionalReferenceSystems`,
@@ -12,19 +12,17 @@ import { attrNS, propText, type XmlRange } from './xml-ranges';
  */
 const XLINK = 'http://www.w3.org/1999/xlink';
 
-const child = (el: XmlRange, local: string): XmlRange | undefined => el.children.find((c) => c.local === local);
-
 /** Each element's reading: 'epsg' (an EPSG code), 'other' (another coded identifier) or undefined (none). */
 function readingOf(text: string, info: XmlRange): 'epsg' | 'other' | undefined {
-  const rs = child(info, 'MD_ReferenceSystem');
+  const rs = childNamed(info, 'MD_ReferenceSystem');
   const ids = (rs?.children ?? []).filter((c) => c.local === 'referenceSystemIdentifier').flatMap((c) => c.children);
   let reading: 'epsg' | 'other' | undefined;
   for (const id of ids) {
-    const codeEl = child(id, 'code');
+    const codeEl = childNamed(id, 'code');
     const raw = propText(text, codeEl);
     if (!raw) continue;
     const href = codeEl?.children[0] ? attrNS(codeEl.children[0], XLINK, 'href') : undefined;
-    if (normaliseCrs(raw, propText(text, child(id, 'codeSpace'))) ?? (href ? normaliseCrs(href) : undefined)) return 'epsg';
+    if (normaliseCrs(raw, propText(text, childNamed(id, 'codeSpace'))) ?? (href ? normaliseCrs(href) : undefined)) return 'epsg';
     reading = 'other';
   }
   return reading;

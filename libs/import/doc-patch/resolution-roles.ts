@@ -1,5 +1,5 @@
 import { parseNumber } from '../values';
-import { propText, type XmlRange } from './xml-ranges';
+import { childNamed, propText, type XmlRange } from './xml-ranges';
 
 /**
  * Which spatialResolution elements hold `spatialResolution` and which `additionalResolutions`,
@@ -10,12 +10,11 @@ import { propText, type XmlRange } from './xml-ranges';
  * or turn the old scale into an additional resolution. Elements with neither value are read by
  * neither field and are left as they are.
  */
-const child = (el: XmlRange | undefined, local: string): XmlRange | undefined => el?.children.find((c) => c.local === local);
 
 function valuesOf(text: string, prop: XmlRange): { scale: boolean; distance: boolean } {
-  const res = child(prop, 'MD_Resolution');
-  const scale = parseNumber(propText(text, child(child(child(res, 'equivalentScale'), 'MD_RepresentativeFraction'), 'denominator')));
-  const distance = parseNumber(propText(text, child(res, 'distance')));
+  const res = childNamed(prop, 'MD_Resolution');
+  const scale = parseNumber(propText(text, childNamed(childNamed(childNamed(res, 'equivalentScale'), 'MD_RepresentativeFraction'), 'denominator')));
+  const distance = parseNumber(propText(text, childNamed(res, 'distance')));
   return { scale: scale !== undefined && scale >= 1, distance: distance !== undefined && distance > 0 };
 }
 

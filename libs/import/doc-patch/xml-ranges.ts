@@ -93,6 +93,11 @@ export function scanXml(text: string): XmlRange {
   return root;
 }
 
+/** The first child element of this local name (any prefix), if any. */
+export function childNamed(el: XmlRange | undefined, local: string): XmlRange | undefined {
+  return el?.children.find((c) => c.local === local);
+}
+
 /** The attribute's value by namespace URI and local name (prefixes differ between documents). */
 export function attrNS(el: XmlRange, ns: string, local: string): string | undefined {
   for (const [k, v] of el.attrs) {

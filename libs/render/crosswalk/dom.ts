@@ -1,7 +1,7 @@
 import type { LightElement as Element, LightNode as Node } from '../../xml/light-dom';
 
 /**
- * The few XPath steps the crosswalks take on the xmldom document parseXmlSafely returns:
+ * The few XPath steps the crosswalks take on the light DOM of the document (xml/trusted-parse.ts):
  * child elements by name, sibling positions, string values.
  */
 const ELEMENT = 1;

@@ -14,7 +14,7 @@ import { escText } from '../xml-escape';
 
 /**
  * ISO 19139 (gmd/srv, with 19115-2 gmi content in either namespace) → ISO 19115-3, 2018 set: what
- * xslt/crosswalk-iso19139-to-iso19115-3.xsl does, on the document parseXmlSafely returned, written
+ * xslt/crosswalk-iso19139-to-iso19115-3.xsl did, on the document's light DOM (xml/trusted-parse.ts), written
  * as text directly. The class / property walk and the generic templates are here; the templates
  * for structures ISO 19115-1 changed are in to-iso19115-3-templates.ts (and the files it uses).
  * The 2016 set is this output with the root's declarations moved (mdb2016.ts).

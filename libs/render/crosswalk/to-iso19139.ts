@@ -17,7 +17,7 @@ import { escText } from '../xml-escape';
 
 /**
  * ISO 19115-3 (either namespace set) → ISO 19139, as xslt/crosswalk-iso19115-3-to-iso19139.xsl
- * writes it, byte for byte, on the xmldom document parseXmlSafely returns: the stylesheet is the
+ * wrote it, byte for byte, on the document's light DOM (xml/trusted-parse.ts): the stylesheet is the
  * specification, and each function here names the template it stands for. The root is
  * gmi:MI_Metadata when `root` is 'gmi' or the document has 19115-2 content ('auto').
  */

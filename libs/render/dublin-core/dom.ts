@@ -1,7 +1,7 @@
 /**
  * The little of the DOM the Dublin Core writer reads, which both SaxonJS's trees (the
- * catalogue's gmd render, a stored document parsed by SaxonJS) and an @xmldom/xmldom Document
- * provide. Paths are read as XPath reads them: child steps over lists of elements, names
+ * catalogue's gmd render), an @xmldom/xmldom Document and the render's light DOM of a stored
+ * document (xml/light-dom.ts) provide. Paths are read as XPath reads them: child steps over lists of elements, names
  * matched by namespace and local name, never by prefix.
  */
 export interface DomNode {

@@ -151,7 +151,7 @@ function boundingBoxes(ids: DomElement[]): string {
 }
 
 /**
- * The three records of a 19139 document (a SaxonJS tree or an xmldom Document). `serviceTopics`:
+ * The three records of a 19139 document (a SaxonJS tree, an xmldom Document or the light DOM). `serviceTopics`:
  * a service record's topic categories, space-separated, which 19139's SV_ServiceIdentification
  * cannot hold (gmd-service.ts); '' for a stored document.
  */
