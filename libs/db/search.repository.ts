@@ -13,6 +13,7 @@ import { WINDOW_CTE, windowCount, windowCte, windowedFrom, windowedRank } from '
 import { ID_ORDER } from './search-sql/order-by';
 import { withSql } from './search-sql/queryable-sql';
 import type { Queryable, QueryOptions } from './database';
+import { rankedWindow } from './ranked-window.repository';
 import { findRecordById, RECORD_COLUMNS, toRecord, type RecordRow as FullRecordRow } from './record.repository';
 
 /**
@@ -373,6 +374,36 @@ export function searchPublishedPage(db: Queryable, q: SearchQuery, format: strin
 }
 
 /**
+ * The PUBLISHED records among `ids` in that order (a page of a remembered ranked window,
+ * libs/search/ranked-windows.ts), with the columns a page statement's `select` gives them.
+ */
+async function byIds<R, T>(db: Queryable, ids: readonly string[], select: { columns: string; joins: string; params: unknown[] }, toItem: (row: R) => T): Promise<T[]> {
+  if (ids.length === 0) return [];
+  const res = await db.query<R>(
+    `SELECT ${select.columns} FROM unnest($1::text[]) WITH ORDINALITY AS u(id, pos)
+       ${select.joins}
+      WHERE r.status = 'PUBLISHED'
+      ORDER BY u.pos`,
+    [ids, ...select.params],
+    REUSED,
+  );
+  return res.rows.map(toItem);
+}
+
+export function rendersByIds(db: Queryable, ids: readonly string[], format: string): Promise<PageRow[]> {
+  return byIds<RenderRow, PageRow>(db, ids, {
+    columns: 'r.id, r.version, rr.xml, rr.version AS render_version',
+    joins: `JOIN records r ON r.id = u.id
+       LEFT JOIN record_renders rr ON rr.record_id = u.id AND rr.format = $2`,
+    params: [format],
+  }, toPageRow);
+}
+
+export function recordsByIds(db: Queryable, ids: readonly string[]): Promise<MetadataRecord[]> {
+  return byIds<FullRecordRow, MetadataRecord>(db, ids, { columns: RECORD_COLUMNS, joins: 'JOIN records r ON r.id = u.id', params: [] }, toRecord);
+}
+
+/**
  * The PUBLISHED records with these file identifiers and their render of `format` (GetRecordById,
  * OARec ISO items), in no particular order. Served by the public partial unique index of 040.
  */
@@ -515,6 +546,9 @@ export function createSearchStore(db: Queryable): SearchStore {
     },
     pageWithRenders: (q, format, countUpTo) => searchPublishedPage(db, q, format, countUpTo),
     pageOfRecords: (q, countUpTo) => pageOfRecords(db, q, countUpTo),
+    rankedWindow: (q) => rankedWindow(db, q),
+    recordsByIds: (ids) => recordsByIds(db, ids),
+    rendersByIds: (ids, format) => rendersByIds(db, ids, format),
     publishedWithRenders: (ids, format) => publishedWithRenders(db, ids, format),
     publishedRecord: (id) => publishedRecord(db, id),
     recordById: (id) => findRecordById(db, id),

@@ -5,6 +5,7 @@ import { DOMAIN_LIMIT, hasDomain, resolveCanonical, resolveOarecQueryable } from
 import type { FacetCountResult, FacetSample, FacetSpec, FacetValue, PageKey, PageRow, SearchQuery, SearchStore, WithFacets } from './search.ports';
 import type { FetchedPage, PageShape } from './match-count';
 import { createPageBoundaries, type PageBoundaries } from './page-boundaries';
+import { createRankedWindows, windowPage, type RankedWindows } from './ranked-windows';
 import { createFacetCounter } from './facet-counts';
 import { sortableQueryable, type SortSpec } from './sort-order';
 import { invalid } from './search-error';
@@ -121,6 +122,7 @@ export function createSearchCore(
   store: SearchStore,
   counter: MatchCounter = createMatchCounter(store),
   boundaries: PageBoundaries = createPageBoundaries(),
+  windows: RankedWindows = createRankedWindows(),
 ): SearchCore {
   const facetCounter = createFacetCounter({ store, remembered: (scope, filter) => counter.remembered?.(scope, filter) });
   /**
@@ -133,13 +135,17 @@ export function createSearchCore(
     q: PageQuery,
     countScope: string | undefined,
     fetch: (sq: SearchQuery, countUpTo: number | undefined) => Promise<WithFacets<FetchedPage<T>>>,
+    byIds: (ids: readonly string[]) => Promise<T[]>,
   ): Promise<CountedResult<T>> {
     const filterKey = countScope !== undefined && q.limit > 0 ? store.matchKey(q.filter) : undefined;
     const sortKey = orderKey(q.filter, q.sort);
     const after = q.after ?? (filterKey !== undefined && q.offset > 0 ? boundaries.get(countScope!, filterKey, sortKey, q.offset) : undefined);
+    const ranked = filterKey !== undefined && q.sort.length === 0 && freeTextNodes(q.filter).length > 0;
     const r = await counter.page(
       { filter: q.filter, offset: q.offset, limit: q.limit, ...(countScope !== undefined ? { scope: countScope } : {}), ...(after ? { keyset: true } : {}) },
       async (countUpTo, shape: PageShape) => {
+        const remembered = ranked ? await fromWindow(q, countScope!, filterKey!, sortKey, after, countUpTo, byIds) : undefined;
+        if (remembered) return remembered;
         const sq = { filter: q.filter, sort: q.sort, offset: q.offset, limit: q.limit, ...shape, ...(after ? { after } : {}), ...(q.facets ? { facets: q.facets.want } : {}) };
         const fetched = await fetch(sq, countUpTo);
         if (q.facets && fetched.facets) q.facets.got = fetched.facets;
@@ -151,8 +157,37 @@ export function createSearchCore(
     return { count: r.count, more: r.more, records: r.items, ...(next ? { next } : {}) };
   }
 
+  /**
+   * A page in relevance order out of the search's remembered ranked window (ranked-windows.ts),
+   * the window asked of the store when the search is seen the second time in this scope;
+   * undefined when the page statement must answer (first sighting, a page past the window, a
+   * record of the window no longer published while the scope has not changed yet).
+   */
+  async function fromWindow<T>(
+    q: PageQuery,
+    scope: string,
+    filterKey: string,
+    sortKey: string,
+    after: PageKey | undefined,
+    countUpTo: number | undefined,
+    byIds: (ids: readonly string[]) => Promise<T[]>,
+  ): Promise<FetchedPage<T> | undefined> {
+    let w = windows.get(scope, filterKey, sortKey);
+    if (!w) {
+      if (!windows.seen(scope, filterKey, sortKey)) return undefined;
+      w = await store.rankedWindow({ filter: q.filter, sort: q.sort, offset: 0, limit: RANK_WINDOW });
+      if (!w) return undefined;
+      windows.set(scope, filterKey, sortKey, w);
+    }
+    const p = windowPage(w, { offset: q.offset, limit: q.limit, ...(after ? { after } : {}), ...(countUpTo !== undefined ? { countUpTo } : {}) });
+    if (!p) return undefined;
+    const items = await byIds(p.ids);
+    if (items.length !== p.ids.length) return undefined;
+    return { items, more: p.more, ...(p.counted !== undefined ? { counted: p.counted } : {}), ...(p.lastKey ? { lastKey: p.lastKey } : {}) };
+  }
+
   const recordsPage = (filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey, facets?: FacetsWithPage): Promise<SearchPage> =>
-    paged({ filter, sort, offset, limit, ...(after ? { after } : {}), ...(facets ? { facets } : {}) }, countScope, (sq, countUpTo) => store.pageOfRecords(sq, countUpTo));
+    paged({ filter, sort, offset, limit, ...(after ? { after } : {}), ...(facets ? { facets } : {}) }, countScope, (sq, countUpTo) => store.pageOfRecords(sq, countUpTo), (ids) => store.recordsByIds(ids));
 
   /**
    * A page in relevance order (free text, no sort) of more than RANK_WINDOW matches: only a
@@ -184,7 +219,7 @@ export function createSearchCore(
   return {
     page,
     renderedPage(query, format, countScope) {
-      return paged(query, countScope, (sq, countUpTo) => store.pageWithRenders(sq, format, countUpTo));
+      return paged(query, countScope, (sq, countUpTo) => store.pageWithRenders(sq, format, countUpTo), (ids) => store.rendersByIds(ids, format));
     },
     check(filter, sort) {
       store.matchKey(filter);

@@ -69,6 +69,19 @@ export interface FacetSpec {
   property: string;
 }
 
+/**
+ * A search's ranked window (SearchStore.rankedWindow): the first min(matches, RANK_WINDOW)
+ * records of its relevance order (libs/search/ranked-windows.ts remembers them)
+ */
+export interface RankedWindow {
+  /** the window's records in the search's order: internal ids */
+  ids: readonly string[];
+  /** the page key of each (PageKey: the rank as text, the id) */
+  keys: readonly PageKey[];
+  /** a match follows the window (there are more than ids.length matches) */
+  beyond: boolean;
+}
+
 /** A PUBLISHED record of a page with its stored render of the requested format (null when there is none). */
 export interface PageRow {
   /** the internal record id (renders are keyed by it) */
@@ -104,6 +117,17 @@ export interface SearchStore extends CountStore {
   pageWithRenders(q: SearchQuery, format: string, countUpTo?: number): Promise<FetchedPage<PageRow>>;
   /** one page in order as whole records (document + catalogue dates), like pageWithRenders */
   pageOfRecords(q: SearchQuery, countUpTo?: number): Promise<WithFacets<FetchedPage<MetadataRecord>>>;
+  /**
+   * The ranked window of a search in relevance order (libs/search/ranked-windows.ts): its first
+   * min(matches, RANK_WINDOW) records in order with their page keys, as the page statement
+   * finds and keys them; undefined when the query's order is not a ranked window's (a sort, no
+   * free text). `offset`, `limit`, `after` and `facets` of the query are ignored.
+   */
+  rankedWindow(q: SearchQuery): Promise<RankedWindow | undefined>;
+  /** the PUBLISHED records among `ids` (internal ids) in that order, as pageOfRecords gives them; the others left out */
+  recordsByIds(ids: readonly string[]): Promise<MetadataRecord[]>;
+  /** the PUBLISHED records among `ids` in that order with their render of `format`, as pageWithRenders; the others left out */
+  rendersByIds(ids: readonly string[], format: string): Promise<PageRow[]>;
   /**
    * The PUBLISHED records whose file identifiers are among `fileIdentifiers` (the public names:
    * CSW GetRecordById, OARec item ids) with their render of `format`, in no particular order.

@@ -119,6 +119,69 @@ describe.each(['server', 'embedded'] as const)('relevance ranks a bounded window
     expect(together.facets.keywords.every((v) => v.approximate === true)).toBe(true);
   });
 
+  it('the ranked window the store hands out is the page statement\'s order and keys', async () => {
+    const store = createSearchStore(t.db);
+    for (const filter of [{ op: 'text', tokens: ['peta'] }, { op: 'text', tokens: ['batimetri'] }] as FilterNode[]) {
+      const w = (await store.rankedWindow({ filter, sort: [], offset: 0, limit: 10 }))!;
+      // the page statement's pages of 100, continued by key, over the whole window
+      const ids: string[] = [];
+      const keys: (readonly (string | null)[])[] = [];
+      let after: readonly (string | null)[] | undefined;
+      let more = true;
+      while (more && ids.length < w.ids.length) {
+        const p = await store.pageOfRecords({ filter, sort: [], offset: ids.length, limit: 100, ...(after ? { after } : {}) });
+        ids.push(...p.items.map((r) => r.id));
+        keys.push(p.lastKey!);
+        after = p.lastKey;
+        more = p.more;
+      }
+      expect(w.ids).toEqual(ids.slice(0, w.ids.length));
+      // each page's last key is the window's key of that record: a cursor of either continues in the other
+      keys.forEach((k, i) => expect(w.keys[Math.min(ids.length, (i + 1) * 100) - 1]).toEqual(k));
+      expect(w.beyond).toBe(filter.op === 'text' && filter.tokens[0] === 'peta');
+    }
+    expect(await store.rankedWindow({ filter: { op: 'text', tokens: ['peta'] }, sort: [{ property: 'dc:title', order: 'ASC' }], offset: 0, limit: 10 })).toBeUndefined();
+  }, 120_000);
+
+  it('a search asked again pages out of its remembered window exactly as the page statement pages', async () => {
+    const store = createSearchStore(t.db);
+    const asked: string[] = [];
+    // the store's own methods, each call noted: which statement answered is what this test is about
+    const noted = { ...store, rankedWindow: (q: Parameters<typeof store.rankedWindow>[0]) => { asked.push('window'); return store.rankedWindow(q); }, recordsByIds: (ids: readonly string[]) => { asked.push('ids'); return store.recordsByIds(ids); } };
+    const core = createSearchCore(noted);
+    const bare = createSearchCore(store);
+    const peta: FilterNode = { op: 'text', tokens: ['peta'] };
+    const walk = async (c: typeof core, scope: string | undefined): Promise<string[]> => {
+      const ids: string[] = [];
+      let after: readonly (string | null)[] | undefined;
+      for (let guard = 0; guard < 20; guard += 1) {
+        const p = await c.page(peta, [], ids.length, 150, scope, after);
+        ids.push(...p.records.map((r) => r.id));
+        if (!p.next) break;
+        after = p.next;
+      }
+      return ids;
+    };
+    const once = await walk(bare, undefined);
+    expect(once).toHaveLength(BROAD);
+    expect(asked).toEqual([]);
+    // first sighting: the page statement; from the second on the window, across its end by the statement
+    expect(await walk(core, 'scope-a')).toEqual(once);
+    // pages of 150: six inside the window of 1,000, the seventh crosses its end
+    expect(asked).toEqual(['window', ...Array(5).fill('ids')]);
+    asked.length = 0;
+    expect(await walk(core, 'scope-a')).toEqual(once);
+    expect(asked).toEqual(Array(6).fill('ids'));
+    // by position (offset) too, and the count: the window says 1,001 of at least 1,001
+    const byOffset = await core.page(peta, [], 990, 10, 'scope-a');
+    expect(byOffset.records.map((r) => r.id)).toEqual(once.slice(990, 1000));
+    expect(byOffset.more).toBe(true);
+    // another scope (a change in the catalogue) sees none of it
+    asked.length = 0;
+    await core.page(peta, [], 0, 10, 'scope-b');
+    expect(asked).toEqual([]);
+  }, 300_000);
+
   it('within the window the ranked order holds: title matches before abstract-only matches', async () => {
     // the first RANK_WINDOW records are the window, ranked: no title match after an abstract-only one
     const ids: string[] = [];

@@ -36,6 +36,10 @@ function fakeStore(n: number): { store: SearchStore; asked: Asked } {
       return { items, more: query.offset + query.limit < n, ...(countUpTo !== undefined ? { counted: Math.min(n, countUpTo + 1) } : {}) };
     },
     pageOfRecords: async () => { throw new Error('CSW reads renders, not records'); },
+    // no ranked window: every page comes from pageWithRenders, which the tests read back
+    rankedWindow: async () => undefined,
+    recordsByIds: async () => { throw new Error('CSW reads renders, not records'); },
+    rendersByIds: async (ids) => rows.filter((r) => ids.includes(r.id)),
     publishedWithRenders: async () => [],
     publishedRecord: async () => undefined,
     recordById: async () => undefined,
