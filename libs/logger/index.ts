@@ -22,23 +22,13 @@ const REDACT = [
   'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'token', '*.token',
 ];
 
-/**
- * Lines go to stdout without waiting for each write: pino's default destination writes every
- * line with its own synchronous system call, ~0.7 ms of a busy API's CPU per logged request
- * (a CPU profile of the HTML search page at 100,000 records, issue 21). An asynchronous one
- * writes at once while idle and gathers the lines that arrive during a write into the next;
- * pino flushes it synchronously when the process exits, so the last lines are not lost.
- */
 export function createLogger(level: string = 'info', name = 'geokatalog'): Logger {
-  return pino(
-    {
-      name,
-      level,
-      redact: { paths: REDACT, censor: '[disembunyikan]' },
-      mixin: () => ({ ...storage.getStore() }),
-    },
-    pino.destination({ dest: 1, sync: false }),
-  );
+  return pino({
+    name,
+    level,
+    redact: { paths: REDACT, censor: '[disembunyikan]' },
+    mixin: () => ({ ...storage.getStore() }),
+  });
 }
 
 export type { Logger };
