@@ -13,10 +13,14 @@ export class SafeHtml {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+const SPECIAL = /[&<>"']/;
+
 /** Text or attribute value → HTML (quotes escaped too, so it is safe inside either quote style). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+  // most text has nothing to escape: a test is cheaper than a replace that calls back for nothing
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c) : text;
 }
+
 
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
 

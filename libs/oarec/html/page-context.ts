@@ -36,10 +36,23 @@ export function param(q: QueryParams, name: string): string | undefined {
  * order given): links inside the pages stay on whatever host the browser used.
  */
 export function urlWith(path: string, query: Record<string, string | undefined>): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') qs.append(k, v);
-  const s = qs.toString();
+  let s = '';
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') s += `${s ? '&' : ''}${formEncoded(k)}=${formEncoded(v)}`;
   return s ? `${path}?${s}` : path;
+}
+
+/**
+ * A name or value as URLSearchParams writes it (application/x-www-form-urlencoded: space as `+`,
+ * everything but letters, digits and `*-._` percent-encoded), which a search page did ~70 times
+ * at a few µs each: encodeURIComponent leaves `!'()~` as they are, so those are encoded after it.
+ * A lone surrogate, which encodeURIComponent refuses, goes through URLSearchParams itself.
+ */
+function formEncoded(text: string): string {
+  try {
+    return encodeURIComponent(text).replace(/%20/g, '+').replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    return new URLSearchParams([['', text]]).toString().slice(1);
+  }
 }
 
 /** The request's query as single values, without `f` (the page's own encoding switch). */

@@ -43,7 +43,8 @@ ${values.map((v) => {
       return html`<li class="chosen"><a href="${href}" aria-label="Hapus saringan ${g.title ?? facetTitle(g.name)}: ${label}"><span aria-hidden="true">✕</span> ${label}</a> <span class="count">${countText(v)}</span></li>`;
     }
     const href = urlWith(PATHS.items, { ...state, [g.name]: v.value, offset: undefined });
-    return html`<li><a href="${href}">${label}</a> <span class="count" aria-label="${countText(v)} rekaman">${countText(v)}</span></li>`;
+    const count = countText(v);
+    return html`<li><a href="${href}">${label}</a> <span class="count" aria-label="${count} rekaman">${count}</span></li>`;
   })}
 </ul>
 </section>`;
