@@ -2,7 +2,7 @@ import type { PageKey, RankedWindow } from './search.ports';
 
 export type { RankedWindow };
 
-/**
+/*
  * The ranked windows of searches asked again (issue 21). A page in relevance order ranks a
  * window of up to RANK_WINDOW matches (libs/db/search-sql/rank-window.ts) in its statement:
  * for a broad word that is most of its cost (~8 ms of PostgreSQL for `q=water` at 100,000
@@ -20,6 +20,7 @@ export type { RankedWindow };
  * A window is asked for only when its search is seen the second time in a scope (`seen`): a
  * stream of distinct searches — each asked once — pays nothing for it.
  */
+
 /** one page of a remembered window (windowPage) */
 export interface WindowPage {
   ids: readonly string[];
