@@ -365,13 +365,25 @@ async function fetchPage<R extends { id: string | null }, T>(
 
 /** One page in order, each record with its stored render of `format` (fetchPage). */
 export function searchPublishedPage(db: Queryable, q: SearchQuery, format: string, countUpTo?: number): Promise<PageFetch<PageRow>> {
-  return fetchPage<RenderRow & { id: string | null }, PageRow>(db, q, countUpTo, (next) => ({
+  return fetchPage<RenderRow & { id: string | null }, PageRow>(db, q, countUpTo, (next) => withRenders(format, next), toPageRow);
+}
+
+/**
+ * The columns and joins that give each page row (`u.id`) its record's version and stored render of
+ * `format`, the format being the statement's `$next` value: one place for the page statement and
+ * a page of a remembered window (rendersByIds), so both hand out the same rows.
+ */
+function withRenders(format: string, next: number): { columns: string; joins: string; params: unknown[] } {
+  return {
     columns: 'r.id, r.version, rr.xml, rr.version AS render_version',
     joins: `JOIN records r ON r.id = u.id
        LEFT JOIN record_renders rr ON rr.record_id = u.id AND rr.format = $${next}`,
     params: [format],
-  }), toPageRow);
+  };
 }
+
+/** The columns and join that give each page row (`u.id`) its whole record: pageOfRecords and recordsByIds. */
+const WHOLE_RECORDS = { columns: RECORD_COLUMNS, joins: 'JOIN records r ON r.id = u.id', params: [] as unknown[] };
 
 /**
  * The PUBLISHED records among `ids` in that order (a page of a remembered ranked window,
@@ -391,16 +403,11 @@ async function byIds<R, T>(db: Queryable, ids: readonly string[], select: { colu
 }
 
 export function rendersByIds(db: Queryable, ids: readonly string[], format: string): Promise<PageRow[]> {
-  return byIds<RenderRow, PageRow>(db, ids, {
-    columns: 'r.id, r.version, rr.xml, rr.version AS render_version',
-    joins: `JOIN records r ON r.id = u.id
-       LEFT JOIN record_renders rr ON rr.record_id = u.id AND rr.format = $2`,
-    params: [format],
-  }, toPageRow);
+  return byIds<RenderRow, PageRow>(db, ids, withRenders(format, 2), toPageRow);
 }
 
 export function recordsByIds(db: Queryable, ids: readonly string[]): Promise<MetadataRecord[]> {
-  return byIds<FullRecordRow, MetadataRecord>(db, ids, { columns: RECORD_COLUMNS, joins: 'JOIN records r ON r.id = u.id', params: [] }, toRecord);
+  return byIds<FullRecordRow, MetadataRecord>(db, ids, WHOLE_RECORDS, toRecord);
 }
 
 /**
@@ -429,11 +436,7 @@ export async function domainValues(db: Queryable, property: string, limit: numbe
 
 /** One page as whole records (OGC API – Records builds its GeoJSON from the document; fetchPage). */
 export function pageOfRecords(db: Queryable, q: SearchQuery, countUpTo?: number): Promise<WithFacets<PageFetch<MetadataRecord>>> {
-  return fetchPage<FullRecordRow, MetadataRecord>(db, q, countUpTo, () => ({
-    columns: RECORD_COLUMNS,
-    joins: 'JOIN records r ON r.id = u.id',
-    params: [],
-  }), toRecord);
+  return fetchPage<FullRecordRow, MetadataRecord>(db, q, countUpTo, () => WHOLE_RECORDS, toRecord);
 }
 
 /** The PUBLISHED record a public identifier names (OARec items). */
