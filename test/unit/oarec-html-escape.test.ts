@@ -34,6 +34,7 @@ describe('html escaping template', () => {
     const out = jsonForScript(v).value;
     expect(out).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(out)).toEqual(v);
+    expect(jsonForScript({ i: 0, geometry: [[106.8, -6.2]] }).value).toBe('{"i":0,"geometry":[[106.8,-6.2]]}');
   });
 });
 

@@ -1,4 +1,4 @@
-import { urlWith } from '../../libs/oarec/html/page-context';
+import { linksFrom, urlWith } from '../../libs/oarec/html/page-context';
 import { formatCount } from '../../libs/oarec/html/labels';
 
 /*
@@ -21,6 +21,29 @@ describe('search page links and counts', () => {
       expect(urlWith('/collections/metadata/items', query)).toBe(viaParams('/collections/metadata/items', query));
     }
     expect(urlWith('/x', {})).toBe('/x');
+  });
+
+  it('a page\'s links from its state are urlWith over the state with the changes, keys in the same order', () => {
+    const states: Record<string, string | undefined>[] = [
+      {},
+      { q: 'water' },
+      { q: 'peta jawa!', bbox: '95,-11,141,6', offset: '20', sortby: '-title', type: undefined, keywords: 'a&b=c', empty: '' },
+      { 'k y': 'é 東京', limit: '10', __proto__x: 'p' },
+    ];
+    const changes: Record<string, string | undefined>[] = [
+      {},
+      { offset: undefined },
+      { offset: '30' },
+      { q: 'tanah (air)', offset: undefined },
+      { type: 'service', offset: undefined },
+      { sortby: undefined, offset: '' },
+      { f: 'json' },
+      { bbox: undefined, z: 'baru', limit: '50' },
+    ];
+    for (const state of states) {
+      const link = linksFrom('/collections/metadata/items', state);
+      for (const c of changes) expect(link(c)).toBe(urlWith('/collections/metadata/items', { ...state, ...c }));
+    }
   });
 
   it('formatCount groups digits as Intl does in Indonesian', () => {

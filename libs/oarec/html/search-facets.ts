@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from './html-escape';
 import { facetTitle, facetValueLabel, formatCount } from './labels';
-import { PATHS, urlWith } from './page-context';
+import { PATHS, linksFrom } from './page-context';
 import type { FacetGroup, Facets } from './record-feature.types';
 
 /** The order facet groups appear in; groups the routes send under other names follow. */
@@ -28,6 +28,7 @@ const countText = (v: { count: number; approximate?: boolean }): string => `${v.
  */
 export function facetsPanel(groups: FacetGroup[], state: Record<string, string | undefined>): SafeHtml {
   if (groups.length === 0) return html``;
+  const link = linksFrom(PATHS.items, state);
   const section = (g: FacetGroup, i: number) => {
     const chosen = state[g.name];
     const values = g.values.filter((v) => v.count > 0 || v.value === chosen);
@@ -39,10 +40,10 @@ export function facetsPanel(groups: FacetGroup[], state: Record<string, string |
 ${values.map((v) => {
     const label = v.title ?? facetValueLabel(g.name, v.value);
     if (v.value === chosen) {
-      const href = urlWith(PATHS.items, { ...state, [g.name]: undefined, offset: undefined });
+      const href = link({ [g.name]: undefined, offset: undefined });
       return html`<li class="chosen"><a href="${href}" aria-label="Hapus saringan ${g.title ?? facetTitle(g.name)}: ${label}"><span aria-hidden="true">✕</span> ${label}</a> <span class="count">${countText(v)}</span></li>`;
     }
-    const href = urlWith(PATHS.items, { ...state, [g.name]: v.value, offset: undefined });
+    const href = link({ [g.name]: v.value, offset: undefined });
     const count = countText(v);
     return html`<li><a href="${href}">${label}</a> <span class="count" aria-label="${count} rekaman">${count}</span></li>`;
   })}

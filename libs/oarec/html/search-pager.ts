@@ -1,6 +1,6 @@
 import { html, type SafeHtml } from './html-escape';
 import { formatCount } from './labels';
-import { PATHS, urlWith } from './page-context';
+import { PATHS, linksFrom } from './page-context';
 import { MAX_OFFSET } from '../request/item-query';
 
 /**
@@ -36,8 +36,9 @@ export function pager(state: Record<string, string | undefined>, matched: number
   const reachable = Math.floor(MAX_OFFSET / limit) + 1;
   const last = Math.min(reachable, matched !== undefined ? Math.max(1, Math.ceil(matched / limit)) : current + (hasNext ? 1 : 0));
   if (last <= 1 && offset === 0) return html``;
-  const at = (page: number) => urlWith(PATHS.items, { ...state, offset: page > 1 ? String((page - 1) * limit) : undefined });
-  const prev = offset > 0 ? urlWith(PATHS.items, { ...state, offset: offset - limit > 0 ? String(offset - limit) : undefined }) : undefined;
+  const link = linksFrom(PATHS.items, state);
+  const at = (page: number) => link({ offset: page > 1 ? String((page - 1) * limit) : undefined });
+  const prev = offset > 0 ? link({ offset: offset - limit > 0 ? String(offset - limit) : undefined }) : undefined;
   const next = hasNext && current < last ? at(current + 1) : undefined;
   return html`<nav class="pager" aria-label="Halaman hasil">
 <p class="pager-status">Halaman ${formatCount(current)}${matched !== undefined ? html` dari ${formatCount(last)}` : ''}</p>

@@ -1,6 +1,6 @@
 import { html, jsonForScript, type SafeHtml } from './html-escape';
 import { pageLayout } from './page-layout';
-import { PATHS, param, searchState, urlWith, type HtmlPageContext } from './page-context';
+import { PATHS, linksFrom, param, searchState, urlWith, type HtmlPageContext } from './page-context';
 import type { Facets, OarecItems, OarecRecord } from './record-feature.types';
 import { facetGroups, facetsPanel } from './search-facets';
 import { formatCount, formatDate, typeLabel } from './labels';
@@ -120,11 +120,12 @@ ${kept.map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
 }
 
 function sortLinks(state: Record<string, string | undefined>): SafeHtml {
+  const link = linksFrom(PATHS.items, state);
   return html`<nav class="sort" aria-label="Urutkan hasil"><span class="sort-label">Urutkan:</span> <ul>${SORTS.map(([v, relevance]) => {
     // without search words the service's default order is not a relevance order
     const label = v === undefined && !state.q ? 'Bawaan' : relevance;
     const current = (state.sortby ?? undefined) === v;
-    return html`<li><a href="${urlWith(PATHS.items, { ...state, sortby: v, offset: undefined })}"${current ? html` aria-current="true"` : ''}>${label}</a></li>`;
+    return html`<li><a href="${link({ sortby: v, offset: undefined })}"${current ? html` aria-current="true"` : ''}>${label}</a></li>`;
   })}</ul></nav>`;
 }
 
