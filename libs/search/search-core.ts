@@ -6,6 +6,7 @@ import type { FacetCountResult, FacetSample, FacetSpec, FacetValue, PageKey, Pag
 import type { FetchedPage, PageShape } from './match-count';
 import { createPageBoundaries, type PageBoundaries } from './page-boundaries';
 import { createRankedWindows, windowPage, type RankedWindows } from './ranked-windows';
+import { createSpellingMemo } from './spelling-memo';
 import { createFacetCounter } from './facet-counts';
 import { sortableQueryable, type SortSpec } from './sort-order';
 import { invalid } from './search-error';
@@ -125,6 +126,7 @@ export function createSearchCore(
   windows: RankedWindows = createRankedWindows(),
 ): SearchCore {
   const facetCounter = createFacetCounter({ store, remembered: (scope, filter) => counter.remembered?.(scope, filter) });
+  const spellingMemo = createSpellingMemo();
   /**
    * One page, continued by key where it can be: after the caller's key (a cursor), or after the
    * remembered end of the previous page at this position (page-boundaries.ts); the end of this
@@ -196,6 +198,19 @@ export function createSearchCore(
   const windowed = (filter: FilterNode, sort: readonly SortSpec[], p: SearchPage): SearchPage =>
     sort.length === 0 && p.count.value > RANK_WINDOW && freeTextNodes(filter).length > 0 ? { ...p, rankWindow: RANK_WINDOW } : p;
 
+  /** the spellings of `words` from the best records of `tolerant`, remembered per generation scope (spelling-memo.ts) */
+  async function spellingsOf(tolerant: FilterNode, words: string[], countScope: string | undefined): Promise<ReadonlyMap<string, string>> {
+    const key = countScope !== undefined ? JSON.stringify([store.matchKey(tolerant), words]) : undefined;
+    const kept = key !== undefined ? spellingMemo.get(countScope!, key) : undefined;
+    if (kept) return kept;
+    // upkeep only: the lexicon's lookup also reads the words not yet moved, so a failed move
+    // (the database read-only, a lock) must not fail the search
+    await store.refreshSpellings().catch(() => undefined);
+    const found = await store.spellings(tolerant, words);
+    if (key !== undefined) spellingMemo.set(countScope!, key, found);
+    return found;
+  }
+
   async function page(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey, facets?: FacetsWithPage): Promise<SearchPage> {
     const exact = await recordsPage(filter, sort, offset, limit, countScope, after, facets);
     // nothing or almost nothing matched the words: a suggestion, and with nothing the fallback
@@ -204,10 +219,7 @@ export function createSearchCore(
     if (!tolerant) return exact;
     const nodes = freeTextNodes(filter);
     const words = [...new Set(nodes.flatMap((n) => contentWords(n.tokens)))];
-    // upkeep only: the lexicon's lookup also reads the words not yet moved, so a failed move
-    // (the database read-only, a lock) must not fail the search
-    await store.refreshSpellings().catch(() => undefined);
-    const suggestion = suggestedText(nodes, await store.spellings(tolerant, words));
+    const suggestion = suggestedText(nodes, await spellingsOf(tolerant, words, countScope));
     const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
     if (exact.count.value > 0) return withSuggestion(exact);
     // a cursor of a later fallback page continues the fallback's own order (its key is a
