@@ -561,5 +561,9 @@ export function createSearchStore(db: Queryable): SearchStore {
     refreshSpellings: async () => {
       await db.query('SELECT gk_refresh_lexicon()');
     },
+    typoQueries: async (words) => {
+      const res = await db.query<{ q: string[] | null }>('SELECT gk_typo_queries($1::text[])::text[] AS q', [[...words]]);
+      return res.rows[0]?.q ?? [];
+    },
   };
 }

@@ -69,14 +69,17 @@ export function freeTextNodes(filter: FilterNode): TextNode[] {
 
 /**
  * The same filter with every free-text node (outside a Not) made typo-tolerant; undefined when
- * there is none (nothing to fall back to).
+ * there is none (nothing to fall back to). `lookups` (a content word → its typo query,
+ * SearchStore.typoQueries) go into the nodes whose every word has one.
  */
-export function typoTolerantFilter(filter: FilterNode): FilterNode | undefined {
+export function typoTolerantFilter(filter: FilterNode, lookups?: ReadonlyMap<string, string>): FilterNode | undefined {
   let found = false;
   const walk = (n: FilterNode): FilterNode => {
     if (n.op === 'text') {
       found = true;
-      return { op: 'text', tokens: n.tokens, typoTolerant: true };
+      const queries = lookups ? contentWords(n.tokens).map((w) => lookups.get(w)) : [];
+      const looked = queries.length > 0 && queries.every((q): q is string => q !== undefined);
+      return { op: 'text', tokens: n.tokens, typoTolerant: true, ...(looked ? { typoQueries: queries as string[] } : {}) };
     }
     if (n.op === 'and' || n.op === 'or') return { op: n.op, children: n.children.map(walk) };
     return n;

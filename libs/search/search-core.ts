@@ -6,7 +6,7 @@ import type { FacetCountResult, FacetSample, FacetSpec, FacetValue, PageKey, Pag
 import type { FetchedPage, PageShape } from './match-count';
 import { createPageBoundaries, type PageBoundaries } from './page-boundaries';
 import { createRankedWindows, windowPage, type RankedWindows } from './ranked-windows';
-import { createSpellingMemo } from './spelling-memo';
+import { createTypoFallbacks, type TypoFallback } from './typo-fallbacks';
 import { createFacetCounter } from './facet-counts';
 import { sortableQueryable, type SortSpec } from './sort-order';
 import { invalid } from './search-error';
@@ -126,7 +126,7 @@ export function createSearchCore(
   windows: RankedWindows = createRankedWindows(),
 ): SearchCore {
   const facetCounter = createFacetCounter({ store, remembered: (scope, filter) => counter.remembered?.(scope, filter) });
-  const spellingMemo = createSpellingMemo();
+  const typoFallbacks = createTypoFallbacks();
   /**
    * One page, continued by key where it can be: after the caller's key (a cursor), or after the
    * remembered end of the previous page at this position (page-boundaries.ts); the end of this
@@ -198,16 +198,22 @@ export function createSearchCore(
   const windowed = (filter: FilterNode, sort: readonly SortSpec[], p: SearchPage): SearchPage =>
     sort.length === 0 && p.count.value > RANK_WINDOW && freeTextNodes(filter).length > 0 ? { ...p, rankWindow: RANK_WINDOW } : p;
 
-  /** the spellings of `words` from the best records of `tolerant`, remembered per generation scope (spelling-memo.ts) */
-  async function spellingsOf(tolerant: FilterNode, words: string[], countScope: string | undefined): Promise<ReadonlyMap<string, string>> {
-    const key = countScope !== undefined ? JSON.stringify([store.matchKey(tolerant), words]) : undefined;
-    const kept = key !== undefined ? spellingMemo.get(countScope!, key) : undefined;
+  /**
+   * The typo-tolerant fallback of `filter` (its words looked up in the lexicon once) and the
+   * spellings of `words` from its best records, remembered per generation scope (typo-fallbacks.ts)
+   */
+  async function fallbackOf(filter: FilterNode, words: string[], countScope: string | undefined): Promise<TypoFallback | undefined> {
+    const key = countScope !== undefined ? JSON.stringify([store.matchKey(filter), words]) : undefined;
+    const kept = key !== undefined ? typoFallbacks.get(countScope!, key) : undefined;
     if (kept) return kept;
     // upkeep only: the lexicon's lookup also reads the words not yet moved, so a failed move
     // (the database read-only, a lock) must not fail the search
     await store.refreshSpellings().catch(() => undefined);
-    const found = await store.spellings(tolerant, words);
-    if (key !== undefined) spellingMemo.set(countScope!, key, found);
+    const queries = await store.typoQueries(words);
+    const tolerant = typoTolerantFilter(filter, new Map(words.flatMap((w, i) => (queries[i] !== undefined ? [[w, queries[i]!] as const] : []))));
+    if (!tolerant) return undefined;
+    const found = { filter: tolerant, spellings: await store.spellings(tolerant, words) };
+    if (key !== undefined) typoFallbacks.set(countScope!, key, found);
     return found;
   }
 
@@ -215,11 +221,13 @@ export function createSearchCore(
     const exact = await recordsPage(filter, sort, offset, limit, countScope, after, facets);
     // nothing or almost nothing matched the words: a suggestion, and with nothing the fallback
     if (!exact.count.exact || exact.count.value > ALMOST_NOTHING) return windowed(filter, sort, exact);
-    const tolerant = typoTolerantFilter(filter);
-    if (!tolerant) return exact;
     const nodes = freeTextNodes(filter);
+    if (nodes.length === 0) return exact; // no words to fall back from
     const words = [...new Set(nodes.flatMap((n) => contentWords(n.tokens)))];
-    const suggestion = suggestedText(nodes, await spellingsOf(tolerant, words, countScope));
+    const fallbackSearch = await fallbackOf(filter, words, countScope);
+    if (!fallbackSearch) return exact;
+    const { filter: tolerant } = fallbackSearch;
+    const suggestion = suggestedText(nodes, fallbackSearch.spellings);
     const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
     if (exact.count.value > 0) return withSuggestion(exact);
     // a cursor of a later fallback page continues the fallback's own order (its key is a

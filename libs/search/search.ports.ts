@@ -162,4 +162,9 @@ export interface SearchStore extends CountStore {
    * published since (migration 106); called before a fallback, the only time it is read.
    */
   refreshSpellings(): Promise<void>;
+  /**
+   * Each word's query of itself or its nearest spellings in the lexicon (a tsquery as text, in
+   * the order of `words`): what a typo-tolerant filter matches (FilterNode `typoQueries`).
+   */
+  typoQueries(words: readonly string[]): Promise<string[]>;
 }

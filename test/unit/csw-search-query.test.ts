@@ -53,6 +53,7 @@ function fakeStore(n: number): { store: SearchStore; asked: Asked } {
     },
     spellings: async () => new Map(),
     refreshSpellings: async () => undefined,
+    typoQueries: async (words) => words.map(() => ''),
   };
   return { store, asked };
 }

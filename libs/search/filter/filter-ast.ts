@@ -33,9 +33,11 @@ export type FilterNode =
    * Free text (OGC API – Records and CSW `q`): the words of `tokens` (as the user typed them)
    * must occur as words, in any of their Indonesian or English forms; ranked when the search
    * has no sort. `typoTolerant`: the fallback of a search that found nothing — titles and
-   * keywords similar in spelling (trigrams). See ../free-text.ts.
+   * keywords similar in spelling (trigrams). See ../free-text.ts. `typoQueries`: its content
+   * words' lookups in the spelling lexicon, done once for the search (SearchStore.typoQueries,
+   * one tsquery text per word, in contentWords order), so its statements do not repeat them.
    */
-  | { op: 'text'; tokens: string[]; typoTolerant?: boolean }
+  | { op: 'text'; tokens: string[]; typoTolerant?: boolean; typoQueries?: string[] }
   | {
       op: 'spatial';
       spatial: SpatialOp;
