@@ -70,6 +70,9 @@ const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnPropert
 /** `k=v` form-encoded, or undefined for a value a link leaves out (undefined or '') */
 const encodedPair = (k: string, v: string | undefined): string | undefined => (v === undefined || v === '' ? undefined : `${formEncoded(k)}=${formEncoded(v)}`);
 
+/** what form encoding leaves as it is: a name or value made only of these needs no encoding */
+const PLAIN = /^[A-Za-z0-9*._-]*$/;
+
 /**
  * A name or value as URLSearchParams writes it (application/x-www-form-urlencoded: space as `+`,
  * everything but letters, digits and `*-._` percent-encoded), which a search page did ~70 times
@@ -77,8 +80,6 @@ const encodedPair = (k: string, v: string | undefined): string | undefined => (v
  * A lone surrogate, which encodeURIComponent refuses, goes through URLSearchParams itself.
  * Names and most values need nothing encoded (PLAIN): they are returned as they are.
  */
-const PLAIN = /^[A-Za-z0-9*._-]*$/;
-
 function formEncoded(text: string): string {
   if (PLAIN.test(text)) return text;
   try {
