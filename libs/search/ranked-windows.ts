@@ -1,4 +1,5 @@
 import type { PageKey, RankedWindow } from './search.ports';
+import { createExpiringLru } from './expiring-lru';
 
 export type { RankedWindow };
 
@@ -42,28 +43,15 @@ export function createRankedWindows(opts: { max?: number; ttlMs?: number; now?: 
   const max = opts.max ?? 100;
   const ttlMs = opts.ttlMs ?? 60_000;
   const now = opts.now ?? Date.now;
-  const windows = new Map<string, { window: RankedWindow; until: number }>();
+  const windows = createExpiringLru<RankedWindow>({ max, ttlMs, now });
   const sightings = new Map<string, number>();
   const id = (scope: string, filterKey: string, orderKey: string): string => `${scope}\u0000${orderKey}\u0000${filterKey}`;
   const trim = (map: Map<string, unknown>, bound: number): void => {
     while (map.size > bound) map.delete(map.keys().next().value as string);
   };
   return {
-    get(scope, filterKey, orderKey) {
-      const k = id(scope, filterKey, orderKey);
-      const e = windows.get(k);
-      if (!e) return undefined;
-      windows.delete(k);
-      if (e.until <= now()) return undefined;
-      windows.set(k, e);
-      return e.window;
-    },
-    set(scope, filterKey, orderKey, window) {
-      const k = id(scope, filterKey, orderKey);
-      windows.delete(k);
-      windows.set(k, { window, until: now() + ttlMs });
-      trim(windows, max);
-    },
+    get: (scope, filterKey, orderKey) => windows.get(id(scope, filterKey, orderKey)),
+    set: (scope, filterKey, orderKey, window) => windows.set(id(scope, filterKey, orderKey), window),
     seen(scope, filterKey, orderKey) {
       const k = id(scope, filterKey, orderKey);
       const until = sightings.get(k);

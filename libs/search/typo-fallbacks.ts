@@ -1,4 +1,5 @@
 import type { FilterNode } from './filter/filter-ast';
+import { createExpiringLru } from './expiring-lru';
 
 /**
  * The typo-tolerant fallback of a search that found nothing, remembered per (generation scope,
@@ -23,26 +24,10 @@ export interface TypoFallbacks {
 }
 
 export function createTypoFallbacks(opts: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}): TypoFallbacks {
-  const max = opts.maxEntries ?? 2000;
-  const ttl = opts.ttlMs ?? 60_000;
-  const now = opts.now ?? Date.now;
-  const map = new Map<string, { fallback: TypoFallback; expiresAt: number }>();
+  const entries = createExpiringLru<TypoFallback>({ max: opts.maxEntries ?? 2000, ttlMs: opts.ttlMs ?? 60_000, ...(opts.now ? { now: opts.now } : {}) });
   const name = (scope: string, key: string): string => `${scope}\u0000${key}`;
   return {
-    get(scope, key) {
-      const k = name(scope, key);
-      const e = map.get(k);
-      if (!e) return undefined;
-      map.delete(k);
-      if (e.expiresAt <= now()) return undefined;
-      map.set(k, e); // most recently used last
-      return e.fallback;
-    },
-    set(scope, key, fallback) {
-      const k = name(scope, key);
-      map.delete(k);
-      map.set(k, { fallback, expiresAt: now() + ttl });
-      while (map.size > max) map.delete(map.keys().next().value as string);
-    },
+    get: (scope, key) => entries.get(name(scope, key)),
+    set: (scope, key, fallback) => entries.set(name(scope, key), fallback),
   };
 }
