@@ -1,5 +1,5 @@
 import { openPgDatabase } from '../../libs/db/pg-database';
-import type { Queryable } from '../../libs/db/database';
+import { executionTimes, explainingQueryable } from './explaining-queryable';
 import { facetCounts, pageOfRecords } from '../../libs/db/search.repository';
 import { parseItemQuery } from '../../libs/oarec/request/item-query';
 import { DEFAULT_COUNT_SETTINGS } from '../../libs/search/match-count';
@@ -19,14 +19,7 @@ async function main(): Promise<void> {
   const db = openPgDatabase({ connectionString: url!, max: 1 });
   const runs = Number(runsArg ?? 1);
   const plans: string[] = [];
-  const explaining: Queryable = {
-    async query(sql: string, p?: readonly unknown[]) {
-      const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, p as unknown[]);
-      plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
-      return { rows: [], rowCount: 0 } as never;
-    },
-    exec: async () => undefined,
-  } as unknown as Queryable;
+  const explaining = explainingQueryable(db, plans);
   const facets = FACET_NAMES.map((name) => ({ name, property: resolveOarecQueryable(name)!.name }));
   for (let i = 0; i < runs; i++) {
     const raw = Object.fromEntries(new URLSearchParams(qs!.replace('{k}', String(i + 1))));
@@ -36,7 +29,7 @@ async function main(): Promise<void> {
     // --separate: the facets in a statement of their own, as before the page counted them over its window
     await pageOfRecords(explaining, { filter: q.filter, sort: q.sort, offset: q.offset, limit: q.limit, ...(separate ? {} : { facets: sample }) }, DEFAULT_COUNT_SETTINGS.exactRows);
     if (separate) await facetCounts(explaining, q.filter, facets, 10, { sampleRows: FACET_EXACT_ROWS });
-    const times = plans.map((p) => /Execution Time: ([\d.]+) ms/.exec(p)?.[1]);
+    const times = executionTimes(plans);
     process.stdout.write(`run ${i + 1}: ${times.map((t) => `${t} ms`).join(' + ')}\n`);
   }
   process.stdout.write(plans.join('\n\n----\n\n') + '\n');

@@ -1,5 +1,5 @@
 import { openPgDatabase } from '../../libs/db/pg-database';
-import type { Queryable } from '../../libs/db/database';
+import { executionTimes, explainingQueryable } from './explaining-queryable';
 import { countPublished, createSearchStore, facetCounts, pageOfRecords, spellings } from '../../libs/db/search.repository';
 import { compileFilter } from '../../libs/db/search-sql/compile-filter';
 import { parseItemQuery } from '../../libs/oarec/request/item-query';
@@ -22,14 +22,7 @@ async function main(): Promise<void> {
   const store = createSearchStore(db);
   const runs = Number(runsArg ?? 1);
   const plans: string[] = [];
-  const explaining: Queryable = {
-    async query(sql: string, p?: readonly unknown[]) {
-      const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, p as unknown[]);
-      plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
-      return { rows: [], rowCount: 0 } as never;
-    },
-    exec: async () => undefined,
-  } as unknown as Queryable;
+  const explaining = explainingQueryable(db, plans);
   const facets = FACET_NAMES.map((name) => ({ name, property: resolveOarecQueryable(name)!.name }));
   const totals: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -46,7 +39,7 @@ async function main(): Promise<void> {
     const params: unknown[] = [];
     const where = compileFilter(tolerant, params);
     await countPublished(explaining, where, params);
-    const times = plans.map((p) => Number(/Execution Time: ([\d.]+) ms/.exec(p)?.[1] ?? NaN));
+    const times = executionTimes(plans);
     totals.push(times.reduce((a, b) => a + b, 0));
     process.stdout.write(`run ${i + 1} (${words.join(' ')}): spellings ${times[0]} + page ${times.slice(1, -2).join(' + ')} + facets ${times.at(-2)} + count ${times.at(-1)} ms\n`);
   }
