@@ -72,7 +72,7 @@ export function freeTextNodes(filter: FilterNode): TextNode[] {
  * there is none (nothing to fall back to). `lookups` (a content word → its typo query,
  * SearchStore.typoQueries) go into the nodes whose every word has one.
  */
-export function typoTolerantFilter(filter: FilterNode, lookups?: ReadonlyMap<string, string>): FilterNode | undefined {
+export function typoTolerantFilter(filter: FilterNode, lookups?: ReadonlyMap<string, string | undefined>): FilterNode | undefined {
   let found = false;
   const walk = (n: FilterNode): FilterNode => {
     if (n.op === 'text') {

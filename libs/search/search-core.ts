@@ -67,6 +67,7 @@ export interface PageQuery {
 /** facets asked of the page statement, and its answer when the store counted them there */
 interface FacetsWithPage {
   want: FacetSample;
+  /** the counts of the records the page shows: the typo-tolerant filter's when it fell back */
   got?: FacetCountResult;
 }
 
@@ -200,21 +201,24 @@ export function createSearchCore(
 
   /**
    * The typo-tolerant fallback of `filter` (its words looked up in the lexicon once) and the
-   * spellings of `words` from its best records, remembered per generation scope (typo-fallbacks.ts)
+   * spellings of `words` from its best records, remembered per generation scope
+   * (typo-fallbacks.ts). The spellings are a statement of their own: returned unawaited, so the
+   * fallback's page runs beside it, and remembered once they arrive.
    */
-  async function fallbackOf(filter: FilterNode, words: string[], countScope: string | undefined): Promise<TypoFallback | undefined> {
+  async function fallbackOf(filter: FilterNode, words: string[], countScope: string | undefined): Promise<{ filter: FilterNode; spellings: Promise<ReadonlyMap<string, string>> }> {
     const key = countScope !== undefined ? JSON.stringify([store.matchKey(filter), words]) : undefined;
     const kept = key !== undefined ? typoFallbacks.get(countScope!, key) : undefined;
-    if (kept) return kept;
+    if (kept) return { filter: kept.filter, spellings: Promise.resolve(kept.spellings) };
     // upkeep only: the lexicon's lookup also reads the words not yet moved, so a failed move
     // (the database read-only, a lock) must not fail the search
     await store.refreshSpellings().catch(() => undefined);
     const queries = await store.typoQueries(words);
-    const tolerant = typoTolerantFilter(filter, new Map(words.flatMap((w, i) => (queries[i] !== undefined ? [[w, queries[i]!] as const] : []))));
-    if (!tolerant) return undefined;
-    const found = { filter: tolerant, spellings: await store.spellings(tolerant, words) };
-    if (key !== undefined) typoFallbacks.set(countScope!, key, found);
-    return found;
+    // the caller found free text in `filter`, so a typo-tolerant filter always comes back
+    const tolerant = typoTolerantFilter(filter, new Map(words.map((w, i) => [w, queries[i]])))!;
+    const spellings = store.spellings(tolerant, words);
+    // a failure is the caller's to report (it awaits the promise); only a success is remembered
+    if (key !== undefined) spellings.then((found) => typoFallbacks.set(countScope!, key, { filter: tolerant, spellings: found }), () => undefined);
+    return { filter: tolerant, spellings };
   }
 
   async function page(filter: FilterNode, sort: readonly SortSpec[], offset: number, limit: number, countScope?: string, after?: PageKey, facets?: FacetsWithPage): Promise<SearchPage> {
@@ -225,15 +229,20 @@ export function createSearchCore(
     if (nodes.length === 0) return exact; // no words to fall back from
     const words = [...new Set(nodes.flatMap((n) => contentWords(n.tokens)))];
     const fallbackSearch = await fallbackOf(filter, words, countScope);
-    if (!fallbackSearch) return exact;
     const { filter: tolerant } = fallbackSearch;
-    const suggestion = suggestedText(nodes, fallbackSearch.spellings);
-    const withSuggestion = <T extends SearchPage>(p: T): T => (suggestion !== undefined ? { ...p, suggestion } : p);
-    if (exact.count.value > 0) return withSuggestion(exact);
+    const withSuggestion = <T extends SearchPage>(p: T, spellings: ReadonlyMap<string, string>): T => {
+      const suggestion = suggestedText(nodes, spellings);
+      return suggestion !== undefined ? { ...p, suggestion } : p;
+    };
+    if (exact.count.value > 0) return withSuggestion(exact, await fallbackSearch.spellings);
     // a cursor of a later fallback page continues the fallback's own order (its key is a
-    // fallback rank: on the exact search above it only narrowed a page that had no records)
-    const fallback = await recordsPage(tolerant, sort, offset, limit, countScope, after);
-    return withSuggestion(windowed(tolerant, sort, { ...fallback, typoTolerant: tolerant }));
+    // fallback rank: on the exact search above it only narrowed a page that had no records).
+    // Facets asked with the page are the fallback's, counted by its page statement in turn.
+    const fallbackFacets: FacetsWithPage | undefined = facets ? { want: facets.want } : undefined;
+    const [spellings, fallback] = await Promise.all([fallbackSearch.spellings, recordsPage(tolerant, sort, offset, limit, countScope, after, fallbackFacets)]);
+    if (fallbackFacets?.got) facets!.got = fallbackFacets.got;
+    else delete facets?.got;
+    return withSuggestion(windowed(tolerant, sort, { ...fallback, typoTolerant: tolerant }), spellings);
   }
 
   return {
@@ -259,10 +268,11 @@ export function createSearchCore(
       }
       const asked: FacetsWithPage = { want: { specs: FACETS, limit: facetLimit, sampleRows: facetCounter.sampleRows } };
       const p = await page(filter, sort, offset, limit, countScope, after, asked);
-      // nothing matched the words: the facets count the typo-tolerant records shown instead;
-      // a store that did not count them with the page (another sample than its window, no word to rank) is asked apart
-      if (p.typoTolerant) return { page: p, facets: await counts(p.typoTolerant) };
-      const facets = asked.got ? await facetCounter.accept(filter, FACETS, facetLimit, countScope, asked.got) : await counts(filter);
+      // nothing matched the words: the facets count the typo-tolerant records shown instead
+      // (`asked.got` then holds theirs); a store that did not count them with the page
+      // (another sample than its window, no word to rank) is asked apart
+      const shown = p.typoTolerant ?? filter;
+      const facets = asked.got ? await facetCounter.accept(shown, FACETS, facetLimit, countScope, asked.got) : await counts(shown);
       return { page: p, facets: facets as Record<FacetName, FacetValue[]> };
     },
     async domain(property) {

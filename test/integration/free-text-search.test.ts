@@ -135,6 +135,19 @@ describe.each(SEARCH_MODES)('free text on %s', (mode) => {
     expect(two.suggestion).toBe('perkebunan sawit');
   });
 
+  it("a typo search's facets count the fallback's records, with its page statement", async () => {
+    const store = createSearchStore(db);
+    let apart = 0;
+    const watched = createSearchCore({ ...store, facetCounts: (...a: Parameters<typeof store.facetCounts>) => ((apart += 1), store.facetCounts(...a)) });
+    const { page, facets } = await watched.pageWithFacets(q('batimteri'), [], 0, 10, 10);
+    expect(page.records.map((r) => r.id)).toEqual(['ft-batimetri']);
+    expect(facets.keywords).toEqual(expect.arrayContaining([{ value: 'batimetri', count: 1 }, { value: 'bathymetry', count: 1 }]));
+    expect(apart).toBe(0);
+    // the same counts as asked apart for the typo-tolerant filter
+    expect(facets).toEqual(await watched.facets(page.typoTolerant!, 10));
+    expect(apart).toBe(1);
+  });
+
   it('the fallback reads the spelling lexicon, which takes the words of records published later (migration 106)', async () => {
     expect((await core.page(q('terumbuu'), [], 0, 10)).records).toEqual([]);
     await publishDocs(db, [{ id: 'ft-terumbu', doc: doc({ title: 'Terumbu Karang Raja Ampat', keywords: kw('coral reef') }) }], 'Organisasi uji leksikon');
@@ -147,6 +160,21 @@ describe.each(SEARCH_MODES)('free text on %s', (mode) => {
     expect((await db.query('SELECT 1 FROM search_lexicon_pending')).rows).toEqual([]);
     const known = await db.query<{ word: string }>("SELECT word FROM search_lexicon WHERE word IN ('terumbu', 'karang', 'batimetri') ORDER BY word");
     expect(known.rows.map((r) => r.word)).toEqual(['batimetri', 'karang', 'terumbu']);
+  });
+
+  it('a typo takes its nearest spellings only, not every word that shares its beginning (migration 111)', async () => {
+    await publishDocs(db, [
+      { id: 'ft-toponu', doc: doc({ title: 'Batas Desa Toponu', keywords: kw('batas desa') }) },
+      { id: 'ft-toponimi', doc: doc({ title: 'Gasetir Toponimi Pulau', keywords: kw('toponimi') }) },
+    ], 'Organisasi uji ejaan terdekat');
+    // "toponuu" is as similar (word_similarity ≥ 0.5) to "toponimi" as a word can be to its
+    // prefix, but "toponu" is nearer by more than 0.1: only the place is meant
+    const page = await core.page(q('toponuu'), [], 0, 10);
+    expect(page.records.map((r) => r.id)).toEqual(['ft-toponu']);
+    expect(page.suggestion).toBe('toponu');
+    const [looked] = await createSearchStore(db).typoQueries(['toponuu']);
+    expect(looked).toContain("'toponu'");
+    expect(looked).not.toContain('toponim');
   });
 
   it('a correct query gets no suggestion and no fallback; gibberish gets neither records nor a suggestion', async () => {
