@@ -89,12 +89,12 @@ interface Row {
 
 const fmt = (x: number, digits = 0): string => x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const cpuCell = (c?: CpuPerRequest): string => (c ? `${fmt(c.api, 2)} + ${fmt(c.postgres, 2)}` : '-');
-const HEAD = ['protocol', 'search', 'kind', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors / non-2xx', 'matched', 'CPU ms/req api + pg'];
+const HEAD = ['protocol', 'search', 'kind', 'req/s', 'p50 ms', 'p95 ms', 'p97.5 ms', 'p99 ms', 'errors / non-2xx', 'matched', 'CPU ms/req api + pg'];
 
 function cells(r: Row): string[] {
-  if (!r.result) return [r.protocol, r.name, r.kind, '-', '-', '-', '-', `failed: ${r.error ?? ''}`.slice(0, 120), '-', '-'];
+  if (!r.result) return [r.protocol, r.name, r.kind, '-', '-', '-', '-', '-', `failed: ${r.error ?? ''}`.slice(0, 120), '-', '-'];
   const x = r.result;
-  return [r.protocol, r.name, r.kind, fmt(x.requestsPerSecond), fmt(x.p50), fmt(x.p97_5), fmt(x.p99), `${x.errors} / ${x.non2xx}`, x.matched, cpuCell(x.cpu)];
+  return [r.protocol, r.name, r.kind, fmt(x.requestsPerSecond), fmt(x.p50), fmt(x.p95), fmt(x.p97_5), fmt(x.p99), `${x.errors} / ${x.non2xx}`, x.matched, cpuCell(x.cpu)];
 }
 
 function textTable(rows: Row[]): string {

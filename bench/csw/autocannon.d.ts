@@ -42,6 +42,8 @@ declare module 'autocannon' {
     }
     interface Instance {
       stop(): void;
+      /** every response as it arrives: `responseTime` in ms */
+      on(event: 'response', cb: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
     }
   }
   function autocannon(opts: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): autocannon.Instance;
