@@ -46,9 +46,6 @@ export function createRankedWindows(opts: { max?: number; ttlMs?: number; now?: 
   const windows = createExpiringLru<RankedWindow>({ max, ttlMs, now });
   const sightings = new Map<string, number>();
   const id = (scope: string, filterKey: string, orderKey: string): string => `${scope}\u0000${orderKey}\u0000${filterKey}`;
-  const trim = (map: Map<string, unknown>, bound: number): void => {
-    while (map.size > bound) map.delete(map.keys().next().value as string);
-  };
   return {
     get: (scope, filterKey, orderKey) => windows.get(id(scope, filterKey, orderKey)),
     set: (scope, filterKey, orderKey, window) => windows.set(id(scope, filterKey, orderKey), window),
@@ -57,8 +54,8 @@ export function createRankedWindows(opts: { max?: number; ttlMs?: number; now?: 
       const until = sightings.get(k);
       sightings.delete(k);
       sightings.set(k, now() + ttlMs);
-      // only the search's text is kept: many more sightings than windows
-      trim(sightings, max * 50);
+      // only the search's text is kept: many more sightings than windows, oldest out first
+      while (sightings.size > max * 50) sightings.delete(sightings.keys().next().value as string);
       return until !== undefined && until > now();
     },
   };
