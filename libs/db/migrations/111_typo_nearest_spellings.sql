@@ -13,7 +13,7 @@
 -- Now a word keeps the spellings at most 0.1 below the most similar one that is not the typed
 -- word itself (a typed word found in the lexicon — a correct word beside a typo, or a typo some
 -- record's title carries — still brings its nearest other spellings, as before). On the
--- relevance set (bench:relevance) every query keeps its first answer; only results 5–10 of one
+-- relevance set (bench:relevance) every query keeps its first answer; only results 7–10 of one
 -- four-word query changed.
 CREATE OR REPLACE FUNCTION gk_typo_queries(words text[]) RETURNS tsquery[]
   LANGUAGE plpgsql STABLE PARALLEL SAFE
