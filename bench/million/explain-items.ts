@@ -1,11 +1,11 @@
 import { openPgDatabase } from '../../libs/db/pg-database';
-import { executionTimes, explainingQueryable } from './explaining-queryable';
 import { facetCounts, pageOfRecords } from '../../libs/db/search.repository';
 import { parseItemQuery } from '../../libs/oarec/request/item-query';
 import { DEFAULT_COUNT_SETTINGS } from '../../libs/search/match-count';
 import { FACET_EXACT_ROWS } from '../../libs/search/facet-counts';
 import { resolveOarecQueryable } from '../../libs/search/queryables';
 import { FACET_NAMES } from '../../libs/search/search-core';
+import { executionTimes, explainingQueryable } from './explaining-queryable';
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the statements an OGC API – Records items request with

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     const q = parseItemQuery(raw);
     const words = [...new Set(freeTextNodes(q.filter).flatMap((n) => contentWords(n.tokens)))];
     const looked = await store.typoQueries(words);
-    const tolerant = typoTolerantFilter(q.filter, new Map(words.map((w, k) => [w, looked[k]!] as const)));
+    const tolerant = typoTolerantFilter(q.filter, new Map(words.map((w, k) => [w, looked[k]])));
     if (!tolerant) throw new Error('no free text in the query');
     plans.length = 0;
     await spellings(explaining, tolerant, words);
