@@ -22,6 +22,8 @@ const USAGE = `npm run bench:csw -- [opsi]
   --n <jumlah>          rekaman PUBLISHED (bawaan 100000)
   --duration <detik>    lama tiap kasus (bawaan 10)
   --connections <k>     koneksi autocannon (bawaan 50)
+  --rate <req/s>        beban terbuka: permintaan datang acak (Poisson) dengan laju ini, tanpa menunggu
+                        jawaban; --connections diabaikan (bawaan: tiap koneksi secepat jawabannya)
   --cases <teks,…>      hanya kasus yang namanya memuat salah satu teks ini
   --only <uncached|cached>
   --no-harvest          lewati panen penuh
@@ -42,6 +44,7 @@ function options() {
       n: { type: 'string', default: '100000' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
+      rate: { type: 'string' },
       cases: { type: 'string' },
       only: { type: 'string' },
       'no-harvest': { type: 'boolean', default: false },
@@ -69,6 +72,7 @@ function options() {
     n: int('n', values.n, 1),
     duration: int('duration', values.duration, 1),
     connections: int('connections', values.connections, 1),
+    rate: values.rate !== undefined ? int('rate', values.rate, 1) : undefined,
     cases: values.cases?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     modes: (only ? [only] : ['uncached', 'cached']) as ('uncached' | 'cached')[],
     harvest: !values['no-harvest'],
@@ -101,8 +105,8 @@ async function main(): Promise<void> {
     for (const c of cases) {
       for (const mode of o.modes) {
         if (c.uncachedOnly && mode === 'cached') continue;
-        log(`${c.name} — ${mode}, ${o.duration} s × ${o.connections} koneksi`);
-        const r = await driveCase({ baseUrl: server.baseUrl, connections: o.connections, durationSeconds: o.duration, log, cpu }, c, mode);
+        log(`${c.name} — ${mode}, ${o.duration} s × ${o.rate !== undefined ? `${o.rate} req/s (beban terbuka)` : `${o.connections} koneksi`}`);
+        const r = await driveCase({ baseUrl: server.baseUrl, connections: o.connections, durationSeconds: o.duration, rate: o.rate, log, cpu }, c, mode);
         rows.push(r);
         log(`  ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, galat ${r.errors}/${r.non2xx}` +
           (r.cpu ? `, CPU/permintaan ${r.cpu.api.toFixed(2)} api + ${r.cpu.postgres.toFixed(2)} pg + ${r.cpu.redis.toFixed(2)} redis ms` : ''));
@@ -128,6 +132,7 @@ async function main(): Promise<void> {
   const conditions = {
     n: bench.published,
     connections: o.connections,
+    rate: o.rate,
     durationSeconds: o.duration,
     loadBefore,
     loadAfter: loadavg(),

@@ -30,6 +30,8 @@ const USAGE = `npm run bench:million -- [opsi]
   --n <jumlah>            rekaman (bawaan 1000000)
   --duration <detik>      lama tiap kasus (bawaan 10)
   --connections <k>       koneksi autocannon (bawaan 4)
+  --rate <req/s>          beban terbuka: permintaan datang acak (Poisson) dengan laju ini, tanpa menunggu
+                          jawaban; --connections diabaikan (bawaan: tiap koneksi secepat jawabannya)
   --harvest-pages <k>     halaman panen yang diukur, tersebar di seluruh hasil (bawaan 40; 0 = semua)
   --cases <teks,…>        hanya kasus yang namanya memuat salah satu teks ini
   --no-oarec              lewati kasus OGC API – Records
@@ -47,6 +49,7 @@ function options() {
       n: { type: 'string', default: '1000000' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '4' },
+      rate: { type: 'string' },
       'harvest-pages': { type: 'string', default: '40' },
       cases: { type: 'string' },
       'no-oarec': { type: 'boolean', default: false },
@@ -69,6 +72,7 @@ function options() {
     n: int('n', values.n, 1000),
     duration: int('duration', values.duration, 1),
     connections: int('connections', values.connections, 1),
+    rate: values.rate !== undefined ? int('rate', values.rate, 1) : undefined,
     harvestPages: int('harvest-pages', values['harvest-pages'], 0),
     cases: values.cases?.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     oarec: !values['no-oarec'],
@@ -156,9 +160,9 @@ async function main(): Promise<void> {
   const wanted = (name: string): boolean => !o.cases || o.cases.some((s) => name.toLowerCase().includes(s));
   const run = async (protocol: Row['protocol'], kind: Row['kind'], c: BenchCase): Promise<void> => {
     if (!wanted(c.name)) return;
-    log(`${protocol} ${c.name}: ${o.duration} s × ${o.connections} koneksi`);
+    log(`${protocol} ${c.name}: ${o.duration} s × ${o.rate !== undefined ? `${o.rate} req/s (beban terbuka)` : `${o.connections} koneksi`}`);
     try {
-      const r = await driveCase({ baseUrl: server.baseUrl, connections: o.connections, durationSeconds: o.duration, log, cpu }, c, 'uncached');
+      const r = await driveCase({ baseUrl: server.baseUrl, connections: o.connections, durationSeconds: o.duration, rate: o.rate, log, cpu }, c, 'uncached');
       rows.push({ protocol, kind, name: c.name, result: r });
       log(`  ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, galat ${r.errors}/${r.non2xx}, cocok ${r.matched}`);
     } catch (err) {
@@ -205,7 +209,7 @@ async function main(): Promise<void> {
   const la = (x: number[]): string => x.map((v) => v.toFixed(2)).join(' / ');
   const gib = fmt(dbBytes / 1024 ** 3, 1);
   const header = `${fmt(o.n)} PUBLISHED records (${loaded.name}, ${gib} GiB${loaded.reused ? '' : `, loaded in ${fmt(loaded.seconds)} s`}), ` +
-    `${o.connections} connections × ${o.duration} s per case, ${cpus().length} cores, Node ${process.versions.node}, ` +
+    `${o.rate !== undefined ? `${o.rate} requests/s arriving at random (Poisson, open loop)` : `${o.connections} connections`} × ${o.duration} s per case, ${cpus().length} cores, Node ${process.versions.node}, ` +
     `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC; load average ${la(loadBefore)} before, ${la(loadAfter)} after` +
     (loaded.reused ? '' : ` (${la(loadBeforeLoad)} before loading)`) + '.';
   const planLines = explains.map((e) => `- ${e.c.name}: \`${e.first.cql}\` — ${fmt(e.first.executionMs, 1)} ms, ${e.first.indexes.filter((i) => !/_pkey$/.test(i)).join(', ') || 'no index'}`);

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import type { BenchCase, BenchRequest } from './cases';
 import { harvestPath } from './cases';
 import { perRequest, type CpuPerRequest, type CpuProbe } from './cpu-usage';
+import { runOpenLoop } from './open-loop';
 
 /**
  * autocannon runs on loopback (bounded by duration) and the timed harvest. Before every run
@@ -35,6 +36,11 @@ export interface DriveOptions {
   baseUrl: string;
   connections: number;
   durationSeconds: number;
+  /**
+   * requests per second arriving whatever the server does (open-loop.ts); unset: autocannon's
+   * closed loop, each of `connections` sending its next request when its answer arrives
+   */
+  rate?: number;
   log: (s: string) => void;
   cpu?: CpuProbe;
 }
@@ -106,8 +112,33 @@ function runAutocannon(opts: DriveOptions, c: BenchCase, cache: RunResult['cache
 let ncCounter = 1;
 const nextNc = (): number => ncCounter++;
 
+/** a run at a fixed rate (DriveOptions.rate): every percentile from every 2xx answer's time since it was due */
+async function driveOpenLoop(opts: DriveOptions & { rate: number }, c: BenchCase, cache: RunResult['cache'], matched: string, bytes: number): Promise<RunResult> {
+  const before = await opts.cpu?.sample();
+  const r = await runOpenLoop({ baseUrl: opts.baseUrl, rate: opts.rate, durationSeconds: opts.durationSeconds, next: () => (cache === 'cached' ? c.request : c.uncached(nextNc())) });
+  const after = await opts.cpu?.sample();
+  if (r.errorSamples.length > 0) opts.log(`  ${c.name}: ${r.errors} galat, mis. ${r.errorSamples.join('; ')}`);
+  return {
+    name: c.name,
+    cache,
+    filtered: c.filtered,
+    requestsPerSecond: (r.okTimes.length + r.non2xx) / r.seconds,
+    p50: percentile(r.okTimes, 0.5),
+    p95: percentile(r.okTimes, 0.95),
+    p97_5: percentile(r.okTimes, 0.975),
+    p99: percentile(r.okTimes, 0.99),
+    errors: r.errors,
+    non2xx: r.non2xx,
+    total: r.sent,
+    matched,
+    bytesPerResponse: bytes,
+    ...(before && after ? { cpu: perRequest(before, after, r.sent) } : {}),
+  };
+}
+
 export async function driveCase(opts: DriveOptions, c: BenchCase, cache: RunResult['cache']): Promise<RunResult> {
   const { matched, bytes } = await checkMethod(opts.baseUrl, c, cache, nextNc);
+  if (opts.rate !== undefined) return driveOpenLoop({ ...opts, rate: opts.rate }, c, cache, matched, bytes);
   const before = await opts.cpu?.sample();
   const { result: r, p95 } = await runAutocannon(opts, c, cache, nextNc);
   const after = await opts.cpu?.sample();

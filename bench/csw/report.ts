@@ -27,6 +27,8 @@ export function harvestLine(h: HarvestResult): string {
 export interface Conditions {
   n: number;
   connections: number;
+  /** requests per second arriving at random, the open loop (DriveOptions.rate); `connections` then unused */
+  rate?: number;
   durationSeconds: number;
   loadBefore: number[];
   loadAfter: number[];
@@ -37,7 +39,7 @@ export interface Conditions {
 
 export function markdown(rows: RunResult[], harvests: HarvestResult[], c: Conditions): string {
   const lines = [
-    `CSW benchmark, ${fmt(c.n)} PUBLISHED records, ${c.connections} connections × ${c.durationSeconds} s per case on loopback, ` +
+    `CSW benchmark, ${fmt(c.n)} PUBLISHED records, ${c.rate !== undefined ? `${c.rate} requests/s arriving at random (Poisson, open loop)` : `${c.connections} connections`} × ${c.durationSeconds} s per case on loopback, ` +
       `${c.cores} cores, Node ${c.node}, ${c.date}; load average ${c.loadBefore.map((x) => x.toFixed(2)).join(' / ')} before, ` +
       `${c.loadAfter.map((x) => x.toFixed(2)).join(' / ')} after. Uncached: every request misses the response cache ` +
       '(a unique requestId, a unique updateSequence for GetCapabilities, a different record for GetRecordById); ' +

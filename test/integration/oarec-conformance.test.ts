@@ -241,6 +241,28 @@ describe('response cache: ETag/304, Cache-Control and the CSW generation rules',
     }
   });
 
+  it('a freshly computed answer brings the value of its body (what its HTML page reads), a hit only the body', async () => {
+    const { cache } = t.deps.catalogue.oarec;
+    await t.afterCommit({ publicChanged: true });
+    const requests = [
+      { path: ITEMS, query: { f: 'json', q: 'lorem', limit: '5', facets: 'true' } },
+      { path: ITEMS, query: { f: 'json', bbox: '90,-15,145,10', sortby: '-updated', facets: 'true' } },
+      { path: `${ITEMS}/${ids[0]}`, query: { f: 'json' } },
+      { path: '/', query: { f: 'json' } },
+      { path: '/collections/metadata', query: { f: 'json' } },
+      { path: '/collections/metadata/queryables', query: { f: 'json' } },
+    ];
+    for (const r of requests) {
+      const miss = await cache.respond({ method: 'GET', ...r });
+      expect([r.path, miss.status, miss.cache]).toEqual([r.path, 200, 'miss']);
+      // the page made from the value equals the page made from the text: no Date, no undefined
+      // member, nothing JSON.stringify would have changed (toStrictEqual tells those apart)
+      expect(miss.document).toStrictEqual(JSON.parse(miss.body));
+      const hit = await cache.respond({ method: 'GET', ...r });
+      expect([hit.cache, hit.document]).toEqual(['hit', undefined]);
+    }
+  });
+
   it('a repeated request is a hit with the same ETag, If-None-Match gives 304, a publish is seen at once', async () => {
     const url = `${ITEMS}?q=batimetri&limit=50`;
     const a = await request(t.app).get(url);

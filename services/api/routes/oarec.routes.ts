@@ -89,13 +89,13 @@ export function oarecRoutes(deps: AppDeps): Router {
       sendPage(req, res, out, kept.etag, kept.bytes);
       return;
     }
-    const doc = JSON.parse(out.body) as Record<string, unknown>;
+    // a freshly computed answer brings its value; a cached one is parsed
+    const doc = (out.document ?? JSON.parse(out.body)) as Record<string, unknown>;
     let body: string;
     switch (parsed.resource) {
       case 'items': {
-        const facets = (doc.facets ?? {}) as OarecFacets;
-        delete doc.facets;
-        body = await renderer.items(doc, facets, ctx);
+        const { facets, ...page } = doc;
+        body = await renderer.items(page, (facets ?? {}) as OarecFacets, ctx);
         break;
       }
       case 'record': body = await renderer.record(doc, ctx); break;
