@@ -112,40 +112,13 @@ function runAutocannon(opts: DriveOptions, c: BenchCase, cache: RunResult['cache
 let ncCounter = 1;
 const nextNc = (): number => ncCounter++;
 
-/** a run at a fixed rate (DriveOptions.rate): every percentile from every 2xx answer's time since it was due */
-async function driveOpenLoop(opts: DriveOptions & { rate: number }, c: BenchCase, cache: RunResult['cache'], matched: string, bytes: number): Promise<RunResult> {
-  const before = await opts.cpu?.sample();
-  const r = await runOpenLoop({ baseUrl: opts.baseUrl, rate: opts.rate, durationSeconds: opts.durationSeconds, next: () => (cache === 'cached' ? c.request : c.uncached(nextNc())) });
-  const after = await opts.cpu?.sample();
-  if (r.errorSamples.length > 0) opts.log(`  ${c.name}: ${r.errors} galat, mis. ${r.errorSamples.join('; ')}`);
-  return {
-    name: c.name,
-    cache,
-    filtered: c.filtered,
-    requestsPerSecond: (r.okTimes.length + r.non2xx) / r.seconds,
-    p50: percentile(r.okTimes, 0.5),
-    p95: percentile(r.okTimes, 0.95),
-    p97_5: percentile(r.okTimes, 0.975),
-    p99: percentile(r.okTimes, 0.99),
-    errors: r.errors,
-    non2xx: r.non2xx,
-    total: r.sent,
-    matched,
-    bytesPerResponse: bytes,
-    ...(before && after ? { cpu: perRequest(before, after, r.sent) } : {}),
-  };
-}
+/** what a run measured, whichever loop sent its requests */
+type Timing = Pick<RunResult, 'requestsPerSecond' | 'p50' | 'p95' | 'p97_5' | 'p99' | 'errors' | 'non2xx' | 'total'>;
 
-export async function driveCase(opts: DriveOptions, c: BenchCase, cache: RunResult['cache']): Promise<RunResult> {
-  const { matched, bytes } = await checkMethod(opts.baseUrl, c, cache, nextNc);
-  if (opts.rate !== undefined) return driveOpenLoop({ ...opts, rate: opts.rate }, c, cache, matched, bytes);
-  const before = await opts.cpu?.sample();
+/** autocannon's closed loop: its own percentiles, and p95 from every 2xx response */
+async function closedLoop(opts: DriveOptions, c: BenchCase, cache: RunResult['cache']): Promise<Timing> {
   const { result: r, p95 } = await runAutocannon(opts, c, cache, nextNc);
-  const after = await opts.cpu?.sample();
   return {
-    name: c.name,
-    cache,
-    filtered: c.filtered,
     requestsPerSecond: r.requests.average,
     p50: r.latency.p50,
     p95,
@@ -154,9 +127,38 @@ export async function driveCase(opts: DriveOptions, c: BenchCase, cache: RunResu
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     total: r.requests.total,
+  };
+}
+
+/** a run at a fixed rate (DriveOptions.rate): every percentile from every 2xx answer's time since it was due */
+async function openLoop(opts: DriveOptions, rate: number, c: BenchCase, cache: RunResult['cache']): Promise<Timing> {
+  const r = await runOpenLoop({ baseUrl: opts.baseUrl, rate, durationSeconds: opts.durationSeconds, next: () => (cache === 'cached' ? c.request : c.uncached(nextNc())) });
+  if (r.errorSamples.length > 0) opts.log(`  ${c.name}: ${r.errors} galat, mis. ${r.errorSamples.join('; ')}`);
+  return {
+    requestsPerSecond: (r.okTimes.length + r.non2xx) / r.seconds,
+    p50: percentile(r.okTimes, 0.5),
+    p95: percentile(r.okTimes, 0.95),
+    p97_5: percentile(r.okTimes, 0.975),
+    p99: percentile(r.okTimes, 0.99),
+    errors: r.errors,
+    non2xx: r.non2xx,
+    total: r.sent,
+  };
+}
+
+export async function driveCase(opts: DriveOptions, c: BenchCase, cache: RunResult['cache']): Promise<RunResult> {
+  const { matched, bytes } = await checkMethod(opts.baseUrl, c, cache, nextNc);
+  const before = await opts.cpu?.sample();
+  const timing = opts.rate !== undefined ? await openLoop(opts, opts.rate, c, cache) : await closedLoop(opts, c, cache);
+  const after = await opts.cpu?.sample();
+  return {
+    name: c.name,
+    cache,
+    filtered: c.filtered,
+    ...timing,
     matched,
     bytesPerResponse: bytes,
-    ...(before && after ? { cpu: perRequest(before, after, r.requests.total) } : {}),
+    ...(before && after ? { cpu: perRequest(before, after, timing.total) } : {}),
   };
 }
 
