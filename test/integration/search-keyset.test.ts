@@ -149,6 +149,31 @@ function suite(mode: string, open: () => Promise<{ db: Database; close(): Promis
       }
     });
 
+    it('a first page counted in the same statement is the page without a count, from the matches the count found or not', async () => {
+      // upTo 3: the count stops before the last match (the page statement runs as planned);
+      // upTo 1000: the count finds every match and the page is sorted from them (search-sql/found-set.ts)
+      let fromFound = 0;
+      for (const [fname, filter] of [...FILTERS, ...RANKED]) {
+        for (const [name, sort] of SORTS) {
+          const all = await byOffset(store, { filter, sort, limit: 50 });
+          for (const upTo of [3, 1000]) {
+            for (const [offset, limit] of [[0, 4], [5, 4], [30, 10]] as const) {
+              const p = await store.pageWithRenders({ filter, sort, offset, limit }, 'dc-brief', upTo);
+              const got = { fname, name, upTo, offset, ids: p.items.map((r) => r.id), more: p.more, counted: p.counted };
+              expect(got).toEqual({ fname, name, upTo, offset, ids: all.slice(offset, offset + limit), more: all.length > offset + limit, counted: Math.min(all.length, upTo + 1) });
+              if (upTo >= all.length && offset < all.length) fromFound += 1;
+            }
+            // the second page by key, counted again
+            const first = await store.pageOfRecords({ filter, sort, offset: 0, limit: 4 }, upTo);
+            if (!first.more) continue;
+            const second = await store.pageWithRenders({ filter, sort, offset: 4, limit: 4, after: first.lastKey! }, 'dc-brief', upTo);
+            expect({ fname, name, upTo, ids: second.items.map((r) => r.id) }).toEqual({ fname, name, upTo, ids: all.slice(4, 8) });
+          }
+        }
+      }
+      expect(fromFound).toBeGreaterThanOrEqual(30);
+    });
+
     it('pages by position through the core with remembered boundaries, page for page as OFFSET', async () => {
       let keyed = 0;
       const boundaries = createPageBoundaries();
