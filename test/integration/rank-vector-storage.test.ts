@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  * was a TOAST lookup of its own). Measured by buffers, which load cannot change: the rank of a
  * record whose row is far over the 2 KB toast threshold reads exactly the buffers that fetching
  * the row reads. Both modes (PGlite is the same storage code, but its own migration run).
+ * Migration 113's `anytext` and facet columns are checked the same way (below).
  */
 describe.each(['server', 'embedded'] as const)('rank vector storage (%s)', (mode) => {
   let t: TestApp;
