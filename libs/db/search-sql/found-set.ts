@@ -16,10 +16,17 @@
  */
 export const FOUND_CTE = 'gk_found';
 
-/** The WITH item: the ctids of at most `upTo` + 1 published matches of `where` (a filter over `records r`). */
-export function foundCte(where: string, upToParam: string): string {
-  return `${FOUND_CTE} AS MATERIALIZED (SELECT ARRAY(SELECT r.ctid FROM records r WHERE r.status = 'PUBLISHED' AND (${where}) LIMIT ${upToParam} + 1) AS w)`;
+/**
+ * A WITH item `name` holding, as the array `w`, the ctids of at most `limit` (SQL) published
+ * matches of `where` (a filter over `records r`), in the order the plan finds them: the found
+ * matches here and the ranked window (rank-window.ts) are both this.
+ */
+export function matchPositionsCte(name: string, where: string, limit: string): string {
+  return `${name} AS MATERIALIZED (SELECT ARRAY(SELECT r.ctid FROM records r WHERE r.status = 'PUBLISHED' AND (${where}) LIMIT ${limit}) AS w)`;
 }
+
+/** The WITH item: the ctids of at most `upTo` + 1 published matches of `where`. */
+export const foundCte = (where: string, upToParam: string): string => matchPositionsCte(FOUND_CTE, where, `${upToParam} + 1`);
 
 /** min(matches, upTo + 1): the bounded count, as the statement's `matched` */
 export const foundCount = (): string => `SELECT cardinality(w)::bigint AS matched FROM ${FOUND_CTE}`;

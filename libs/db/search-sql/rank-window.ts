@@ -1,4 +1,5 @@
 import { RANK_WINDOW } from '../../search/free-text';
+import { matchPositionsCte } from './found-set';
 
 /**
  * Bounded relevance ranking (issue 21): a broad word ("peta", half the catalogue) used to rank
@@ -29,7 +30,7 @@ export const WINDOW_CTE = 'gk_window';
  * its text vector out of line (~10 ms of the ~30 a new `q=peta` page cost at 1,000,000 records).
  */
 export function windowCte(where: string): string {
-  return `${WINDOW_CTE} AS MATERIALIZED (SELECT ARRAY(SELECT r.ctid FROM records r WHERE r.status = 'PUBLISHED' AND (${where}) LIMIT ${RANK_WINDOW + 1}) AS w)`;
+  return matchPositionsCte(WINDOW_CTE, where, String(RANK_WINDOW + 1));
 }
 
 /**
